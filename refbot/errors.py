@@ -1,0 +1,55 @@
+"""The one error hierarchy of refbot; the CLI and the API convert these at the edge."""
+
+from __future__ import annotations
+
+
+class RefbotError(Exception):
+    """Base of every error refbot reports to a user."""
+
+    code = "refbot_error"
+
+
+class ConfigError(RefbotError):
+    """A setting is missing or invalid."""
+
+    code = "config_error"
+
+
+class CorpusError(RefbotError):
+    """One or more corpus files are invalid; nothing was written."""
+
+    code = "corpus_error"
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+class ModelError(RefbotError):
+    """The embedding model cannot be loaded."""
+
+    code = "model_error"
+
+
+class IndexMissing(RefbotError):
+    """No index has been built yet."""
+
+    code = "index_missing"
+
+
+class IndexCorrupt(RefbotError):
+    """The index files are damaged or incomplete."""
+
+    code = "index_corrupt"
+
+
+class IndexMismatch(RefbotError):
+    """The index was built with another model, format or corpus."""
+
+    code = "index_mismatch"
+
+
+class EvalError(RefbotError):
+    """An evaluation file is malformed."""
+
+    code = "eval_error"

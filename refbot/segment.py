@@ -1,0 +1,172 @@
+"""Split a section's Markdown into clauses: sentences, numbered items and headings."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from typing import Any, Literal
+
+import pysbd
+from pysbd.languages import LANGUAGE_CODES
+
+from refbot.corpus import Section
+
+Kind = Literal["rule", "example", "heading"]
+KINDS: tuple[Kind, ...] = ("rule", "example", "heading")
+PATH_SEPARATOR = " › "
+
+HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+NUMBERED = re.compile(r"^\d{1,3}[.)]\s+\S")
+QUOTE = re.compile(r"^>\s?")
+# A bare page marker in any of the supported languages ("Страница 20", "Page 12", "Página 78").
+PAGE_MARKER = re.compile(
+    r"^(?:page|p\.|pg\.|página|pág\.|pagina|pag\.|seite|s\.|страница|стр\.|strona|str\.)"
+    r"\s*(\d{1,4})\.?$",
+    re.I,
+)
+# Navigation between web pages ("<< Previous - Break?", "Next - The Melee Phase >>").
+NAVIGATION = re.compile(r"^\s*(?:<<|«|←|‹)|(?:>>|»|→|›)\s*$")
+# A sentence opening with one of these is a worked example, not a rule.
+EXAMPLE_CUES = re.compile(
+    r"^(?:for example|for instance|example:|e\.g\.|por ejemplo|ejemplo:|p\. ?ej\.|например|"
+    r"к примеру|пример:|zum beispiel|beispiel:|z\. ?b\.|par exemple|exemple :|exemple:|"
+    r"ad esempio|per esempio|esempio:|na przykład|przykład:|that is, if|то есть, если|es decir, si)",
+    re.I,
+)
+# Inch marks after a number confuse sentence segmenters into seeing quotations.
+INCH_MARK = re.compile(r"(?<=\d)\"")
+INCH_STANDIN = "\u2033"
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One sentence, numbered item or heading of a rule section, with its provenance."""
+
+    id: str
+    text: str
+    kind: Kind
+    heading_path: tuple[str, ...]
+    lang: str
+    game: str
+    edition: str
+    section: str
+    source: str
+    units: str
+    page: int | None
+
+    @property
+    def heading(self) -> str:
+        """Return the heading path joined for display, e.g. `Flee & Pursue › Caught!`."""
+        return PATH_SEPARATOR.join(self.heading_path)
+
+    def embedding_text(self) -> str:
+        """Return the text embedded for this clause: its heading path as context, then the text."""
+        if self.kind == "heading" or not self.heading_path:
+            return self.heading or self.text
+        return f"{self.heading}: {self.text}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the clause as plain JSON-ready data."""
+        data = asdict(self)
+        data["heading_path"] = list(self.heading_path)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Clause:
+        """Rebuild a clause from `to_dict` output."""
+        return cls(**{**data, "heading_path": tuple(data["heading_path"])})
+
+
+@dataclass(frozen=True)
+class _Block:
+    kind: Literal["heading", "paragraph", "item", "quote", "page"]
+    text: str
+    level: int = 0
+
+
+@lru_cache(maxsize=32)
+def _segmenter(lang: str) -> pysbd.Segmenter:
+    return pysbd.Segmenter(language=lang if lang in LANGUAGE_CODES else "en", clean=False)
+
+
+def split_sentences(text: str, lang: str) -> list[str]:
+    """Split running text into sentences with pysbd, keeping inch marks and dice intact."""
+    protected = INCH_MARK.sub(INCH_STANDIN, text)
+    sentences = _segmenter(lang).segment(protected)
+    return [s.strip().replace(INCH_STANDIN, '"') for s in sentences if s.strip()]
+
+
+def _blocks(body: str) -> Iterator[_Block]:
+    for raw in re.split(r"\n[ \t]*\n", body.replace("\r\n", "\n")):
+        lines = [line.strip() for line in raw.strip().split("\n") if line.strip()]
+        if not lines:
+            continue
+        heading = HEADING.match(lines[0])
+        if heading and len(lines) == 1:
+            yield _Block("heading", heading.group(2), len(heading.group(1)))
+            continue
+        if all(QUOTE.match(line) for line in lines):
+            yield _Block("quote", " ".join(QUOTE.sub("", line) for line in lines))
+            continue
+        text = " ".join(lines)
+        if PAGE_MARKER.match(text):
+            yield _Block("page", PAGE_MARKER.match(text).group(1))  # type: ignore[union-attr]
+        elif len(text) < 120 and NAVIGATION.search(text):
+            continue
+        elif NUMBERED.match(text):
+            yield _Block("item", text)
+        else:
+            yield _Block("paragraph", text)
+
+
+def _has_content(blocks: list[_Block], start: int) -> bool:
+    level = blocks[start].level
+    for block in blocks[start + 1 :]:
+        if block.kind == "heading" and block.level <= level:
+            return False
+        if block.kind in ("paragraph", "item", "quote"):
+            return True
+    return False
+
+
+def segment_section(section: Section) -> list[Clause]:
+    """Return the clauses of one section in reading order, numbered from 1."""
+    blocks = list(_blocks(section.body))
+    clauses: list[Clause] = []
+    path: list[tuple[int, str]] = []
+    page = section.page
+
+    def add(text: str, kind: Kind) -> None:
+        clauses.append(
+            Clause(
+                id=f"{section.key}#{len(clauses) + 1}",
+                text=text,
+                kind=kind,
+                heading_path=tuple(title for _, title in path),
+                lang=section.lang,
+                game=section.game,
+                edition=section.edition,
+                section=section.section,
+                source=section.source,
+                units=section.units,
+                page=page,
+            )
+        )
+
+    for i, block in enumerate(blocks):
+        if block.kind == "page":
+            page = int(block.text)
+        elif block.kind == "heading":
+            path = [(level, title) for level, title in path if level < block.level]
+            path.append((block.level, block.text))
+            if _has_content(blocks, i):
+                add(block.text, "heading")
+        elif block.kind == "item":
+            add(block.text, "rule")
+        else:
+            for sentence in split_sentences(block.text, section.lang):
+                quoted = block.kind == "quote" or EXAMPLE_CUES.match(sentence)
+                add(sentence, "example" if quoted else "rule")
+    return clauses
