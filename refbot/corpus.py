@@ -93,9 +93,7 @@ def parse_section(path: Path, root: Path) -> Section:
         raise fail(f"file must live at corpus/{expected} to match its metadata")
     if not body.strip():
         raise fail("no text after the front matter")
-    return Section(
-        **values, section=section, body=body, path=rel, page=page
-    )
+    return Section(**values, section=section, body=body, path=rel, page=page)
 
 
 def load_corpus(root: Path) -> list[Section]:

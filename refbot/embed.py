@@ -116,7 +116,7 @@ class SentenceTransformerEmbedder:
 
 
 def load_embedder(name: str, threads: int = 2) -> Embedder:
-    """Return the embedder for a model name: `hash` for the test fake, else sentence-transformers."""
+    """Return the embedder for a model name: `hash` is the test fake, anything else is loaded."""
     if name == HASH_MODEL or name.startswith(HASH_MODEL + "-"):
         size = name.removeprefix(HASH_MODEL).lstrip("-")
         return HashEmbedder(int(size) if size.isdigit() else 256)

@@ -67,10 +67,18 @@ def read_questions(path: Path) -> list[Question]:
             data = json.loads(line)
         except json.JSONDecodeError as exc:
             raise EvalError(f"{where}: not valid JSON ({exc.msg})") from None
-        if not isinstance(data, dict) or not isinstance(data.get("q"), str) or not data["q"].strip():
+        if (
+            not isinstance(data, dict)
+            or not isinstance(data.get("q"), str)
+            or not data["q"].strip()
+        ):
             raise EvalError(f'{where}: needs a non-empty string "q"')
         gold = data.get("gold")
-        if not isinstance(gold, list) or not gold or not all(isinstance(g, str) and g for g in gold):
+        if (
+            not isinstance(gold, list)
+            or not gold
+            or not all(isinstance(g, str) and g for g in gold)
+        ):
             raise EvalError(f'{where}: "gold" must be a non-empty list of non-empty strings')
         lang = data.get("lang", "und")
         questions.append(Question(data["q"], tuple(gold), str(lang), number))

@@ -34,7 +34,9 @@ class Manifest:
     corpus_hash: str
     clause_count: int
     format_version: int = FORMAT_VERSION
-    built_at: str = field(default_factory=lambda: time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+    built_at: str = field(
+        default_factory=lambda: time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    )
     files: dict[str, str] = field(default_factory=dict)
 
 
@@ -47,7 +49,11 @@ class Hit:
 
     def to_dict(self) -> dict[str, object]:
         """Return the clause's fields and the score, rounded for stable output."""
-        return {**self.clause.to_dict(), "heading": self.clause.heading, "score": round(self.score, 4)}
+        return {
+            **self.clause.to_dict(),
+            "heading": self.clause.heading,
+            "score": round(self.score, 4),
+        }
 
 
 class Index:
@@ -58,17 +64,18 @@ class Index:
         self.clauses = clauses
         self.vectors = vectors
 
-    def search(
-        self, query: np.ndarray, k: int, allowed: Sequence[int] | None = None
-    ) -> list[Hit]:
+    def search(self, query: np.ndarray, k: int, allowed: Sequence[int] | None = None) -> list[Hit]:
         """Return the k nearest clauses to a unit query vector, optionally among allowed rows."""
         if allowed is not None and len(allowed) == 0:
             return []
         params = None
         if allowed is not None:
-            params = faiss.SearchParameters(sel=faiss.IDSelectorBatch(np.asarray(allowed, "int64")))
+            selector = faiss.IDSelectorBatch(np.asarray(allowed, "int64"))
+            params = faiss.SearchParameters(sel=selector)  # type: ignore[call-arg]
         k = min(k, self.vectors.ntotal)
-        scores, rows = self.vectors.search(query.reshape(1, -1).astype(np.float32), k, params=params)
+        scores, rows = self.vectors.search(
+            query.reshape(1, -1).astype(np.float32), k, params=params
+        )
         return [
             Hit(self.clauses[row], float(score))
             for score, row in zip(scores[0], rows[0], strict=True)
@@ -137,9 +144,7 @@ def read_manifest(directory: Path) -> Manifest:
         raise IndexCorrupt(f"{path} is unreadable ({exc}): run `refbot build`") from None
 
 
-def load_index(
-    directory: Path, model: str | None = None, corpus_hash: str | None = None
-) -> Index:
+def load_index(directory: Path, model: str | None = None, corpus_hash: str | None = None) -> Index:
     """Load and verify the current build; raise a clear error instead of using a bad one."""
     manifest = read_manifest(directory)
     build = current_build(directory)
@@ -158,7 +163,9 @@ def load_index(
     for name in (VECTORS, CLAUSES):
         path = build / name
         if not path.exists() or _sha256(path) != manifest.files.get(name):
-            raise IndexCorrupt(f"{path} is missing or damaged (checksum mismatch): run `refbot build`")
+            raise IndexCorrupt(
+                f"{path} is missing or damaged (checksum mismatch): run `refbot build`"
+            )
     try:
         vectors = faiss.read_index(str(build / VECTORS))
         clauses = [

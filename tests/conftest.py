@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from refbot.bot import Refbot
+from refbot.config import Settings
+from refbot.embed import HashEmbedder
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED_CORPUS = ROOT / "corpus"
+
+
+def write_section(root: Path, rel: str, body: str, **meta: object) -> Path:
+    """Write a corpus file with front matter built from meta (None values are left out)."""
+    game, edition, lang, name = rel.split("/")
+    defaults: dict[str, object] = {
+        "game": game,
+        "edition": edition,
+        "lang": lang,
+        "units": "in",
+        "title": name,
+        "source": f"{name}.txt",
+    }
+    defaults.update(meta)
+    header = "".join(f"{k}: {v}\n" for k, v in defaults.items() if v is not None)
+    path = root / f"{rel}.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"---\n{header}---\n\n{body}", encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def corpus_dir(tmp_path: Path) -> Path:
+    """A private copy of the seed corpus that a test may change."""
+    target = tmp_path / "corpus"
+    shutil.copytree(SEED_CORPUS, target)
+    return target
+
+
+@pytest.fixture
+def settings(tmp_path: Path, corpus_dir: Path) -> Settings:
+    return Settings(corpus_dir=corpus_dir, index_dir=tmp_path / "index", model="hash")
+
+
+@pytest.fixture
+def bot(settings: Settings) -> Refbot:
+    return Refbot(settings, embedder=HashEmbedder())
+
+
+@pytest.fixture
+def runner(settings: Settings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> CliRunner:
+    """A CLI runner whose environment points refbot at the test corpus and the fake embedder."""
+    monkeypatch.chdir(tmp_path)
+    for name in ("REFBOT_CONFIG", "REFBOT_K", "REFBOT_THREADS"):
+        monkeypatch.delenv(name, raising=False)
+    return CliRunner(
+        env={
+            "REFBOT_MODEL": "hash",
+            "REFBOT_CORPUS_DIR": str(settings.corpus_dir),
+            "REFBOT_INDEX_DIR": str(settings.index_dir),
+        }
+    )

@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from refbot.cli import main
+from tests.conftest import write_section
+
+
+def test_build_then_no_op(runner: CliRunner) -> None:
+    first = runner.invoke(main, ["build"])
+    assert first.exit_code == 0, first.output
+    assert "Built index" in first.output
+    second = runner.invoke(main, ["build"])
+    assert "up to date" in second.output
+
+
+def test_search_json_contract(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["search", "pursuers catch fleeing unit", "--k", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["query"] == "pursuers catch fleeing unit"
+    assert data["model"] == "hash-256"
+    assert len(data["hits"]) == 3
+    assert [h["rank"] for h in data["hits"]] == [1, 2, 3]
+    assert set(data["hits"][0]) >= {
+        "rank",
+        "score",
+        "id",
+        "text",
+        "kind",
+        "heading",
+        "heading_path",
+        "lang",
+        "game",
+        "edition",
+        "section",
+        "source",
+        "units",
+        "page",
+    }
+
+
+def test_search_jsonl_and_language_filter(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["search", "отряд", "--lang", "ru", "--jsonl"])
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(rows) == 5 and all(r["lang"] == "ru" for r in rows)
+
+
+def test_search_text_output(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["search", "Arrasamiento", "--k", "1"])
+    assert result.stdout.startswith("1. [")
+    assert "rebuilding the index" in result.stderr
+
+
+def test_clauses_json_with_filters(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["clauses", "--lang", "en", "--kind", "example", "--json"])
+    data = json.loads(result.stdout)
+    assert data["count"] == len(data["clauses"]) > 0
+    assert all(c["kind"] == "example" and c["lang"] == "en" for c in data["clauses"])
+
+
+def test_eval_prints_figures(runner: CliRunner, tmp_path: Path) -> None:
+    dev = tmp_path / "dev.jsonl"
+    dev.write_text(
+        '{"q": "Arrasamiento", "lang": "es", "gold": ["Arrasamiento"]}\n', encoding="utf-8"
+    )
+    result = runner.invoke(main, ["eval", str(dev)])
+    assert result.exit_code == 0, result.output
+    assert "R@1" in result.output and "all" in result.output
+    data = json.loads(runner.invoke(main, ["eval", str(dev), "--json"]).stdout)
+    assert data["overall"]["recall_at_1"] == 1.0
+
+
+def test_corpus_error_exits_1_with_the_file_named(runner: CliRunner, corpus_dir: Path) -> None:
+    write_section(corpus_dir, "wfb/mine/en/bad", "Text.\n", title=None)
+    result = runner.invoke(main, ["build"])
+    assert result.exit_code == 1
+    assert "error: wfb/mine/en/bad.md: missing metadata: title" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_bad_eval_file_exits_1(runner: CliRunner, tmp_path: Path) -> None:
+    dev = tmp_path / "dev.jsonl"
+    dev.write_text("{oops\n", encoding="utf-8")
+    result = runner.invoke(main, ["eval", str(dev)])
+    assert result.exit_code == 1
+    assert "dev.jsonl:1: not valid JSON" in result.stderr
+
+
+def test_empty_search_text_is_a_usage_error(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["search", "  "])
+    assert result.exit_code == 2
+    assert "empty" in result.stderr
+
+
+def test_bad_config_exits_1(runner: CliRunner, tmp_path: Path) -> None:
+    config = tmp_path / "bad.toml"
+    config.write_text("k = 'x'\n", encoding="utf-8")
+    result = runner.invoke(main, ["--config", str(config), "clauses"])
+    assert result.exit_code == 1
+    assert "setting 'k' has invalid value" in result.stderr

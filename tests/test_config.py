@@ -1,0 +1,49 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from refbot.config import Settings, load_settings
+from refbot.errors import ConfigError
+
+
+def test_defaults_when_nothing_is_set(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert load_settings(env={}) == Settings()
+
+
+def test_env_overrides_toml_which_overrides_defaults(tmp_path: Path) -> None:
+    config = tmp_path / "refbot.toml"
+    config.write_text('[refbot]\nmodel = "from-toml"\nk = 7\n', encoding="utf-8")
+    settings = load_settings(config, env={"REFBOT_MODEL": "from-env"})
+    assert settings.model == "from-env"
+    assert settings.k == 7
+    assert settings.index_dir == Settings().index_dir
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[refbot]\nk = "many"\n', "'k' has invalid value"),
+        ("[refbot]\ncolour = 1\n", "unknown setting 'colour'"),
+        ("[refbot\n", "not valid TOML"),
+        ("[refbot]\nk = 0\n", "must be at least 1"),
+    ],
+)
+def test_bad_toml_names_the_file_and_the_setting(tmp_path: Path, text: str, message: str) -> None:
+    config = tmp_path / "refbot.toml"
+    config.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match=message) as info:
+        load_settings(config, env={})
+    assert str(config) in str(info.value)
+
+
+def test_bad_env_value_is_reported() -> None:
+    with pytest.raises(ConfigError, match="environment: setting 'k'"):
+        load_settings(None, env={"REFBOT_K": "x"})
+
+
+def test_missing_explicit_config_file_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="not found"):
+        load_settings(tmp_path / "absent.toml", env={})

@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from refbot.corpus import hash_sections, load_corpus
+from refbot.errors import CorpusError
+from tests.conftest import SEED_CORPUS, write_section
+
+RULE = '# Flee!\n\nA unit flees 2D6".\n'
+
+
+def test_seed_corpus_has_four_sections_with_metadata() -> None:
+    sections = load_corpus(SEED_CORPUS)
+    assert {(s.lang, s.units) for s in sections} == {
+        ("en", "in"),
+        ("es", "cm"),
+        ("ru", "in"),
+        ("ru", "none"),
+    }
+    assert {s.game for s in sections} == {"warhammer-fantasy", "mordheim"}
+    assert all(s.title and s.source.endswith(".txt") and s.body.strip() for s in sections)
+
+
+@pytest.mark.parametrize(
+    ("meta", "body", "problem"),
+    [
+        ({"units": None}, RULE, "missing metadata: units"),
+        ({"title": None, "source": None}, RULE, "missing metadata: title, source"),
+        ({"units": "feet"}, RULE, "units must be one of"),
+        ({"lang": "english"}, RULE, "two-letter"),
+        ({"lang": "qq"}, RULE, "not a known ISO 639-1"),
+        ({"page": -3}, RULE, "page must be a positive whole number"),
+        ({}, "   \n\n", "no text"),
+        ({"game": "other-game"}, RULE, "must live at corpus/other-game/"),
+    ],
+)
+def test_invalid_file_is_rejected_with_its_name(
+    corpus_dir: Path, meta: dict[str, object], body: str, problem: str
+) -> None:
+    write_section(corpus_dir, "wfb/mine/en/bad", body, **meta)
+    with pytest.raises(CorpusError) as info:
+        load_corpus(corpus_dir)
+    assert len(info.value.problems) == 1
+    assert info.value.problems[0].startswith("wfb/mine/en/bad.md: ")
+    assert problem in info.value.problems[0]
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (b"no front matter at all\n", "no YAML front matter"),
+        (b"---\ngame: [unclosed\n---\ntext\n", "not valid YAML"),
+        (b"---\n- a list\n---\ntext\n", "must be a mapping"),
+        ("---\ngame: wfb\n---\nnaïve\n".encode("latin-1"), "not valid UTF-8"),
+    ],
+)
+def test_unreadable_file_is_rejected_with_its_name(
+    corpus_dir: Path, content: bytes, problem: str
+) -> None:
+    path = corpus_dir / "wfb" / "mine" / "en" / "broken.md"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    with pytest.raises(CorpusError, match=problem) as info:
+        load_corpus(corpus_dir)
+    assert "wfb/mine/en/broken.md" in str(info.value)
+
+
+def test_every_bad_file_is_listed(corpus_dir: Path) -> None:
+    write_section(corpus_dir, "wfb/mine/en/one", RULE, units=None)
+    write_section(corpus_dir, "wfb/mine/en/two", RULE, lang="xx")
+    with pytest.raises(CorpusError) as info:
+        load_corpus(corpus_dir)
+    assert len(info.value.problems) == 2
+
+
+def test_user_file_in_any_language_is_accepted(corpus_dir: Path) -> None:
+    write_section(
+        corpus_dir, "wfb/regelbuch/de/flucht", "# Flucht\n\nEine Einheit flieht 2W6 Zoll.\n"
+    )
+    assert "wfb/regelbuch/de/flucht" in {s.key for s in load_corpus(corpus_dir)}
+
+
+def test_hash_changes_with_text_and_not_with_file_order(corpus_dir: Path) -> None:
+    sections = load_corpus(corpus_dir)
+    assert hash_sections(sections) == hash_sections(list(reversed(sections)))
+    write_section(corpus_dir, "wfb/regelbuch/de/flucht", RULE)
+    assert hash_sections(load_corpus(corpus_dir)) != hash_sections(sections)
+
+
+def test_missing_corpus_folder(tmp_path: Path) -> None:
+    with pytest.raises(CorpusError, match="corpus folder not found"):
+        load_corpus(tmp_path / "nowhere")
