@@ -64,13 +64,7 @@ class Refbot:
         self, lang: str | None = None, game: str | None = None, kind: str | None = None
     ) -> list[Clause]:
         """Return the corpus clauses, filtered by language, game and kind."""
-        return [
-            c
-            for c in segment_corpus(self.sections())
-            if (lang is None or c.lang == lang)
-            and (game is None or c.game == game)
-            and (kind is None or c.kind == kind)
-        ]
+        return [c for c in segment_corpus(self.sections()) if c.matches(lang, game, kind)]
 
     def build(self, force: bool = False, progress: Progress | None = None) -> BuildReport:
         """Build the index from the corpus, or do nothing when it is already current."""
@@ -153,13 +147,7 @@ class Refbot:
         index = self.index
         allowed = None
         if lang or game or kind:
-            allowed = [
-                row
-                for row, c in enumerate(index.clauses)
-                if (lang is None or c.lang == lang)
-                and (game is None or c.game == game)
-                and (kind is None or c.kind == kind)
-            ]
+            allowed = [row for row, c in enumerate(index.clauses) if c.matches(lang, game, kind)]
         query = self.embedder.embed([text])[0]
         return index.search(query, k or self.settings.k, allowed)
 

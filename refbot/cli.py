@@ -159,7 +159,7 @@ def clauses(
 ) -> None:
     """List the corpus clauses."""
     found = _bot(ctx).clauses(lang=lang, game=game, kind=kind)
-    rows = [{**c.to_dict(), "heading": c.heading} for c in found]
+    rows = [c.to_dict() for c in found]
     if as_json or as_jsonl:
         _emit({"count": len(rows), "clauses": rows}, rows if as_jsonl else None)
         return

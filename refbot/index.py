@@ -49,11 +49,7 @@ class Hit:
 
     def to_dict(self) -> dict[str, object]:
         """Return the clause's fields and the score, rounded for stable output."""
-        return {
-            **self.clause.to_dict(),
-            "heading": self.clause.heading,
-            "score": round(self.score, 4),
-        }
+        return {**self.clause.to_dict(), "score": round(self.score, 4)}
 
 
 class Index:

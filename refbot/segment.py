@@ -72,12 +72,24 @@ class Clause:
         """Return the clause as plain JSON-ready data."""
         data = asdict(self)
         data["heading_path"] = list(self.heading_path)
+        data["heading"] = self.heading
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Clause:
         """Rebuild a clause from `to_dict` output."""
-        return cls(**{**data, "heading_path": tuple(data["heading_path"])})
+        fields = {key: value for key, value in data.items() if key != "heading"}
+        return cls(**{**fields, "heading_path": tuple(data["heading_path"])})
+
+    def matches(
+        self, lang: str | None = None, game: str | None = None, kind: str | None = None
+    ) -> bool:
+        """Return whether the clause passes the given filters (None lets everything through)."""
+        return (
+            (lang is None or self.lang == lang)
+            and (game is None or self.game == game)
+            and (kind is None or self.kind == kind)
+        )
 
 
 @dataclass(frozen=True)

@@ -102,3 +102,14 @@ def test_bad_config_exits_1(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(main, ["--config", str(config), "clauses"])
     assert result.exit_code == 1
     assert "setting 'k' has invalid value" in result.stderr
+
+
+def test_model_option_selects_another_model_and_rebuilds(runner: CliRunner, tmp_path: Path) -> None:
+    from tests.test_embed import tiny_model
+
+    assert runner.invoke(main, ["build"]).exit_code == 0
+    path = tiny_model(tmp_path / "tiny")
+    result = runner.invoke(main, ["--model", str(path), "search", "unit flees", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["model"] == str(path)
+    assert "not the configured" in result.stderr

