@@ -14,6 +14,7 @@ from refbot.embed import Embedder, load_embedder
 from refbot.errors import CorpusError, IndexCorrupt, IndexMismatch, IndexMissing
 from refbot.evaluate import Report, evaluate, read_questions
 from refbot.index import Hit, Index, Manifest, load_index, read_manifest, save_index
+from refbot.rules import RULES, Rule, RuleResult, run_rule
 from refbot.segment import Clause, segment_section
 
 Progress = Callable[[int, int], None]
@@ -150,6 +151,23 @@ class Refbot:
             allowed = [row for row, c in enumerate(index.clauses) if c.matches(lang, game, kind)]
         query = self.embedder.embed([text])[0]
         return index.search(query, k or self.settings.k, allowed)
+
+    def rules(self) -> tuple[Rule, ...]:
+        """Return every rule of the rules core, in every edition."""
+        return RULES
+
+    def rule(
+        self,
+        rule_id: str,
+        inputs: dict[str, object],
+        edition: str | None = None,
+        unit: str | None = None,
+    ) -> list[tuple[RuleResult, list[Clause]]]:
+        """Compute a rule in each edition that states it, with the clauses it rests on."""
+        clauses = self.clauses()
+        by_id = {c.id: c for c in clauses}
+        results = run_rule(rule_id, inputs, clauses, edition, unit)
+        return [(result, [by_id[i] for i in result.clauses]) for result in results]
 
     def evaluate(self, path: Path) -> Report:
         """Score the dense search on a JSONL development set."""

@@ -167,6 +167,77 @@ def clauses(
         click.echo(f"{row['id']}\t{row['kind']}\t{row['text']}")
 
 
+@main.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@click.argument("rule_id")
+@click.option("--edition", help="Only this edition (default: every edition that has the rule).")
+@click.option("--unit", type=click.Choice(["in", "cm"]), help="Convert distances to this unit.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.pass_context
+def rule(
+    ctx: click.Context, rule_id: str, edition: str | None, unit: str | None, as_json: bool
+) -> None:
+    """Compute RULE_ID from inputs given as --name value (see `refbot rules`)."""
+    results = _bot(ctx).rule(rule_id, _rule_inputs(ctx.args), edition, unit)
+    if as_json:
+        _emit({"results": [result.to_dict() for result, _ in results]})
+        return
+    for result, cited in results:
+        click.echo(f"{result.id} — {result.game} {result.edition}")
+        for key, value in result.outcome.items():
+            click.echo(f"  {key}: {_show(value)}")
+        for clause in cited:
+            click.echo(f"  [{clause.id}] {clause.text}")
+
+
+def _rule_inputs(args: list[str]) -> dict[str, object]:
+    inputs: dict[str, object] = {}
+    index = 0
+    while index < len(args):
+        word = args[index]
+        if not word.startswith("--") or len(word) < 3:
+            raise click.UsageError(f"expected an input such as --flee 7, got {word!r}")
+        name, _, value = word[2:].partition("=")
+        if not value:
+            following = args[index + 1] if index + 1 < len(args) else None
+            if following is not None and not following.startswith("--"):
+                value = following
+                index += 1
+            else:
+                value = "yes"
+        inputs[name.replace("-", "_")] = value
+        index += 1
+    return inputs
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict) and "unit" in value and "value" in value:
+        return f"{value['value']} {value['unit']}"
+    if isinstance(value, list):
+        return ", ".join(_show(v) for v in value) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_show(v)}" for k, v in value.items())
+    return "unknown" if value is None else str(value)
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.pass_context
+def rules(ctx: click.Context, as_json: bool) -> None:
+    """List the rules of the rules core and their inputs."""
+    found = _bot(ctx).rules()
+    if as_json:
+        _emit({"rules": [r.describe() for r in found]})
+        return
+    for r in found:
+        click.echo(f"{r.id} ({r.game} {r.edition}, {r.units or 'no units'}): {r.summary}")
+        for p in r.params:
+            click.echo(
+                f"    --{p.name.replace('_', '-')}  {p.help}{' (required)' if p.required else ''}"
+            )
+
+
 @main.command("eval")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")

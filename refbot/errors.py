@@ -53,3 +53,25 @@ class EvalError(RefbotError):
     """An evaluation file is malformed."""
 
     code = "eval_error"
+
+
+class RuleError(RefbotError):
+    """A rule was asked with missing or impossible inputs (a die of 7, a negative Movement)."""
+
+    code = "rule_error"
+
+    def __init__(self, message: str, param: str | None = None) -> None:
+        super().__init__(message)
+        self.param = param
+
+
+class UnknownRule(RefbotError):
+    """No rule, or no edition of it, has that id."""
+
+    code = "unknown_rule"
+
+
+class ProvenanceMissing(RefbotError):
+    """The corpus no longer contains a clause that states a rule."""
+
+    code = "provenance_missing"

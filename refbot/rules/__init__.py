@@ -1,0 +1,89 @@
+"""The deterministic rules core: pure functions over typed inputs, each tied to its clauses."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from refbot.errors import RuleError, UnknownRule
+from refbot.rules import arrasamiento, charge, flee_pursue, mordheim
+from refbot.rules.core import Context, Distance, Param, Roll, Rule, RuleResult, coerce_inputs
+from refbot.segment import Clause
+
+__all__ = ["RULES", "Distance", "Param", "Roll", "Rule", "RuleResult", "editions_of", "run_rule"]
+
+RULES: tuple[Rule, ...] = (
+    *flee_pursue.RULES,
+    *arrasamiento.RULES,
+    *charge.RULES,
+    *mordheim.RULES,
+)
+
+
+def editions_of(rule_id: str, edition: str | None = None) -> list[Rule]:
+    """Return every edition's version of a rule, or the one edition asked for."""
+    found = [r for r in RULES if r.id == rule_id]
+    if not found:
+        known = ", ".join(sorted({r.id for r in RULES}))
+        raise UnknownRule(f"no rule {rule_id!r}; known rules: {known}")
+    if edition is not None:
+        found = [r for r in found if r.edition == edition]
+        if not found:
+            raise UnknownRule(f"rule {rule_id!r} has no edition {edition!r}")
+    return found
+
+
+def run_rule(
+    rule_id: str,
+    inputs: Mapping[str, Any],
+    clauses: Iterable[Clause],
+    edition: str | None = None,
+    unit: str | None = None,
+) -> list[RuleResult]:
+    """Compute a rule in every edition that states it (labelled), citing the clauses it rests on."""
+    rules = editions_of(rule_id, edition)
+    known = {p.name for r in rules for p in r.params}
+    unknown = sorted(set(inputs) - known)
+    if unknown:
+        raise RuleError(
+            f"rule {rule_id!r} has no input {unknown[0]!r}; its inputs: {', '.join(sorted(known))}"
+        )
+    if unit not in (None, "in", "cm"):
+        raise RuleError(f"unit: expected in or cm, got {unit!r}")
+    clauses = list(clauses)
+    results = []
+    failures: list[RuleError] = []
+    for rule in rules:
+        own = {k: v for k, v in inputs.items() if rule.param(k) is not None}
+        ignored: dict[str, str] = {}
+        while True:
+            try:
+                typed, shown = coerce_inputs(rule, own)
+                break
+            except RuleError as exc:
+                # Editions disagree (a 2D6 roll is no 8D6 roll): drop the input for this edition
+                # only, and say so; it stays an error when it fits no edition at all.
+                if len(rules) == 1 or exc.param not in own:
+                    raise
+                failures.append(exc)
+                ignored[exc.param] = str(exc)
+                del own[exc.param]
+        outcome, tags = rule.compute(typed, Context(rule.units, unit))  # type: ignore[arg-type]
+        if ignored:
+            outcome["ignored_inputs"] = ignored
+        results.append(
+            RuleResult(
+                id=rule.id,
+                game=rule.game,
+                edition=rule.edition,
+                concept=rule.concept,
+                inputs=shown,
+                outcome=outcome,
+                clauses=rule.locate(clauses, tags),
+            )
+        )
+    accepted = {name for result in results for name in result.inputs}
+    for failure in failures:
+        if failure.param not in accepted:
+            raise failure
+    return results

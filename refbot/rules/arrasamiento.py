@@ -1,0 +1,138 @@
+"""Warhammer Fantasy Battle, Spanish rulebook: Arrasamiento (overrun, centimetres)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from refbot.errors import RuleError
+from refbot.rules.core import Context, Inputs, Param, Rule
+
+GAME, EDITION, LANG = "warhammer-fantasy", "reglamento-es", "es"
+FAST_MOVEMENT_CM = 15  # above this Movement a unit overruns 8D6 cm instead of 5D6
+
+
+def _dice_count(inputs: Inputs) -> int:
+    movement = inputs.get("movement")
+    if movement is None:
+        raise RuleError("roll: give movement too, it decides between 5D6 and 8D6")
+    return 5 if movement.to("cm").value <= FAST_MOVEMENT_CM else 8
+
+
+def overrun(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
+    """Arrasamiento: any unit that destroyed all its enemies in the first turn of combat."""
+    reasons = []
+    tags = []
+    if not inputs.get("wiped_out"):
+        reasons.append("enemy_not_wiped_out")
+    if inputs.get("models_left", 0) > 0:
+        reasons.append("models_left_after_extra_wounds")
+        tags.append("extra_wounds")
+    if inputs.get("first_turn") is False:
+        reasons.append("not_first_turn_of_combat")
+    if inputs.get("magic_phase"):
+        tags.append("magic_phase")
+    eligible = not reasons
+    outcome: dict[str, Any] = {"eligible": eligible, "unit": "cm"}
+    if "first_turn" not in inputs:
+        outcome["assumes"] = ["first_turn"]
+    if not eligible:
+        outcome["reasons"] = reasons
+        return outcome, tags
+    outcome.update(optional=True)
+    outcome["direction"] = (
+        "straight_toward_either_destroyed_unit"
+        if inputs.get("units_destroyed", 1) > 1
+        else "straight_toward_destroyed_unit"
+    )
+    movement = inputs.get("movement")
+    if movement is None:
+        outcome["dice"] = None
+        outcome["dice_by_movement"] = {"<=15 cm": "5D6", ">15 cm": "8D6"}
+    else:
+        outcome["dice"] = f"{_dice_count(inputs)}D6"
+    roll = inputs.get("roll")
+    if roll is not None:
+        outcome["move"] = ctx.distance(roll.total)
+    return outcome, [*tags, "distance", "direction"]
+
+
+def overrun_charge(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
+    """Carga durante Arrasamiento: reaching a new enemy forces a charge, with three exceptions."""
+    contact = inputs["contact"]
+    outcome: dict[str, Any] = {"must_charge": contact}
+    if not contact:
+        outcome["may_wheel_to_force_charge"] = False
+        return outcome, ["no_contact"]
+    outcome.update(
+        enemy_reaction="flee_move" if inputs.get("enemy_fleeing") else "hold",
+        maximise_models_in_contact=True,
+        psychology_tests=False,
+        combat="next_turn_counts_as_charging",
+    )
+    return outcome, ["exceptions"]
+
+
+RULES = [
+    Rule(
+        "overrun",
+        GAME,
+        EDITION,
+        LANG,
+        "cm",
+        "overrun",
+        "Any unit, charging or charged, that destroyed all its enemies in the first turn of "
+        "combat (magic-phase kills included, after extra wounds) may overrun: 5D6 cm with "
+        "Movement up to 15 cm, 8D6 cm above; not mandatory; straight toward where the enemy was.",
+        (
+            Param("wiped_out", "bool", "the unit destroyed all its enemies"),
+            Param("first_turn", "bool", "it happened in the first turn of combat"),
+            Param("magic_phase", "bool", "the enemies were destroyed in the magic phase"),
+            Param("models_left", "int", "enemy models left after extra wounds", low=0),
+            Param("units_destroyed", "int", "how many enemy units it destroyed", low=1, high=4),
+            Param("movement", "distance", "the unit's Movement (cm, or inches with \")"),
+            Param(
+                "roll", "roll", "the overrun roll (5D6 or 8D6: total or faces)", dice=_dice_count
+            ),
+        ),
+        overrun,
+        {
+            "base": (
+                "Cualquier unidad que haya acabado con todos sus enemigos en el primer turno",
+                "No es únicamente si ha cargado",
+                "no están obligadas a Arrasar",
+            ),
+            "extra_wounds": ("heridas adicionales",),
+            "magic_phase": ("durante la fase de magia",),
+            "distance": ("La unidad moverá 5D6",),
+            "direction": ("avanza en línea recta en la dirección",),
+        },
+    ),
+    Rule(
+        "overrun_charge",
+        GAME,
+        EDITION,
+        LANG,
+        "cm",
+        "overrun",
+        "An overrun that reaches a new enemy must charge it: the enemy may only hold (or flee "
+        "again if already fleeing), the attacker wheels only to maximise contact, no psychology "
+        "tests; the combat is fought next turn with charge bonuses.",
+        (
+            Param(
+                "contact", "bool", "the straight overrun move reaches an enemy unit", required=True
+            ),
+            Param("enemy_fleeing", "bool", "that enemy unit is already fleeing"),
+        ),
+        overrun_charge,
+        {
+            "base": ("debe cargar contra el nuevo enemigo",),
+            "exceptions": (
+                "sólo puede reaccionar manteniendo la posición",
+                "el máximo número posible de miniaturas",
+                "No se efectúan chequeos de Psicología",
+                "se aplican los modificadores por carga",
+            ),
+            "no_contact": ("NO puede pivotar para forzar la carga",),
+        },
+    ),
+]

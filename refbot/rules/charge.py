@@ -1,0 +1,105 @@
+"""Warhammer Fantasy Battle, Russian rulebook: failed charges and charge moves (inches)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from refbot.rules.core import Context, Inputs, Param, Rule
+
+GAME, EDITION, LANG = "warhammer-fantasy", "rulebook-ru", "ru"
+MAX_WHEEL_DEGREES = 90
+
+
+def failed_charge(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
+    """A failed charge moves the highest die of the charge roll straight toward its target."""
+    dice = inputs["dice"]
+    highest = max(dice)
+    outcome: dict[str, Any] = {"highest_die": highest, "unit": "in"}
+    tags = []
+    movement, distance = inputs.get("movement"), inputs.get("distance")
+    if movement is not None and distance is not None:
+        # The worked example: charge range = Movement + the highest die.
+        charge_range = movement + highest
+        outcome["charge_range"] = ctx.distance(charge_range)
+        outcome["failed"] = distance.to("in").value > charge_range
+        tags.append("example")
+        if not outcome["failed"]:
+            return outcome, tags
+    outcome["move"] = ctx.distance(highest)
+    return outcome, tags
+
+
+def charge_move(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
+    """A charge moves straight with at most one wheel of up to 90°, maximising contact."""
+    violations = []
+    wheels = inputs.get("wheels", ())
+    if len(wheels) > 1:
+        violations.append("more_than_one_wheel")
+    if any(angle > MAX_WHEEL_DEGREES for angle in wheels):
+        violations.append("wheel_over_90_degrees")
+    in_contact, possible = inputs.get("models_in_contact"), inputs.get("max_models_in_contact")
+    if (
+        in_contact is not None
+        and possible is not None
+        and in_contact < possible
+        and not inputs.get("obstacle")
+    ):
+        violations.append("fewer_models_in_contact_than_possible")
+    outcome: dict[str, Any] = {
+        "legal": not violations,
+        "violations": violations,
+        "max_wheels": 1,
+        "max_wheel_degrees": MAX_WHEEL_DEGREES,
+        "distance_limited": False,
+        "one_inch_rule_during_charge": False,
+    }
+    return outcome, []
+
+
+RULES = [
+    Rule(
+        "failed_charge",
+        GAME,
+        EDITION,
+        LANG,
+        "in",
+        "failed_charge",
+        "A unit whose charge fails moves straight toward its target as many inches as the "
+        "highest die of its charge roll.",
+        (
+            Param("dice", "dice", "the faces of the charge roll, e.g. 2,5", required=True),
+            Param("movement", "int", "the unit's Movement (for the charge range)", low=0, high=20),
+            Param("distance", "distance", "distance to the target (for the charge range)"),
+        ),
+        failed_charge,
+        {
+            "base": ("выпавшему на наибольшем кубике",),
+            "example": ("отбрасывая меньшее значение", "нападение считается проваленным"),
+        },
+    ),
+    Rule(
+        "charge_move",
+        GAME,
+        EDITION,
+        LANG,
+        "in",
+        "charge",
+        "A charging unit moves straight with one wheel of at most 90°, brings as many models as "
+        'possible into base contact, and may ignore the 1" rule while charging.',
+        (
+            Param("wheels", "angles", "the wheels made during the charge, in degrees"),
+            Param("models_in_contact", "int", "models brought into base contact", low=0),
+            Param("max_models_in_contact", "int", "the most models that could touch", low=0),
+            Param("obstacle", "bool", "an obstacle forced a detour"),
+        ),
+        charge_move,
+        {
+            "base": (
+                "один поворот на угол не более 90",
+                "как можно больше моделей",
+                "на неограниченное расстояние",
+                "Правило 1-го дюйма",
+            )
+        },
+    ),
+]

@@ -1,0 +1,312 @@
+"""What every rule is made of: typed parameters, distances, results and provenance."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from refbot.errors import ProvenanceMissing, RuleError
+from refbot.segment import Clause
+
+Unit = Literal["in", "cm"]
+CM_PER_INCH = 2.5  # the conversion the metric Warhammer editions use: 1" = 2.5 cm
+ParamKind = Literal["roll", "dice", "int", "bool", "distance", "choice", "angles"]
+Inputs = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Distance:
+    """A length in the unit an edition states it in."""
+
+    value: float
+    unit: Unit
+
+    def to(self, unit: Unit) -> Distance:
+        """Return the same length in another unit (1" = 2.5 cm)."""
+        if unit == self.unit:
+            return self
+        factor = CM_PER_INCH if unit == "cm" else 1 / CM_PER_INCH
+        return Distance(round(self.value * factor, 2), unit)
+
+    def to_dict(self, asked: Unit | None = None) -> dict[str, Any]:
+        """Return `{"value", "unit"}`, converted only when asked, keeping the edition's number."""
+        data: dict[str, Any] = {"value": _number(self.value), "unit": self.unit}
+        if asked and asked != self.unit:
+            converted = self.to(asked)
+            data = {
+                "value": _number(converted.value),
+                "unit": asked,
+                "edition_value": data["value"],
+                "edition_unit": self.unit,
+            }
+        return data
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A roll of n six-sided dice: the total, and the faces when they were given."""
+
+    total: int
+    count: int
+    faces: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the roll as JSON-ready data."""
+        data: dict[str, Any] = {"total": self.total, "dice": f"{self.count}D6"}
+        if self.faces:
+            data["faces"] = list(self.faces)
+        return data
+
+
+def _number(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else value
+
+
+@dataclass(frozen=True)
+class Param:
+    """One typed input of a rule."""
+
+    name: str
+    kind: ParamKind
+    help: str
+    required: bool = False
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    # For a roll: how many D6, the name of the input that says so, or a function of the inputs.
+    dice: int | str | Callable[[dict[str, Any]], int] = 2
+
+
+@dataclass(frozen=True)
+class RuleResult:
+    """A computed outcome, JSON-serialisable as the outcome contract."""
+
+    id: str
+    game: str
+    edition: str
+    concept: str
+    inputs: dict[str, Any]
+    outcome: dict[str, Any]
+    clauses: list[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the outcome contract: id, game, edition, concept, inputs, outcome, clauses."""
+        return {
+            "id": self.id,
+            "game": self.game,
+            "edition": self.edition,
+            "concept": self.concept,
+            "inputs": self.inputs,
+            "outcome": self.outcome,
+            "clauses": self.clauses,
+        }
+
+
+Compute = Callable[[Inputs, "Context"], tuple[dict[str, Any], Iterable[str]]]
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a rule's computation may know besides its inputs."""
+
+    units: Unit | None
+    asked_unit: Unit | None
+
+    def distance(self, value: float) -> dict[str, Any]:
+        """Return a distance in the edition's unit, converted if the user asked for another."""
+        unit: Unit = self.units or "in"
+        return Distance(value, unit).to_dict(self.asked_unit)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule of one edition: its inputs, its computation and the clause texts that state it."""
+
+    id: str
+    game: str
+    edition: str
+    lang: str
+    units: Unit | None
+    concept: str
+    summary: str
+    params: tuple[Param, ...]
+    compute: Compute
+    # Provenance: for each tag the computation may report, substrings of the clauses stating it.
+    provenance: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def describe(self) -> dict[str, Any]:
+        """Return the rule's id, edition, concept, summary and inputs as JSON-ready data."""
+        return {
+            "id": self.id,
+            "game": self.game,
+            "edition": self.edition,
+            "lang": self.lang,
+            "units": self.units,
+            "concept": self.concept,
+            "summary": self.summary,
+            "inputs": [
+                {"name": p.name, "kind": p.kind, "help": p.help, "required": p.required}
+                for p in self.params
+            ],
+        }
+
+    def param(self, name: str) -> Param | None:
+        """Return the parameter of that name, if the rule has one."""
+        return next((p for p in self.params if p.name == name), None)
+
+    def locate(self, clauses: Iterable[Clause], tags: Iterable[str]) -> list[str]:
+        """Return the ids of the clauses stating the given tags; raise if one has disappeared."""
+        own = [c for c in clauses if c.game == self.game and c.edition == self.edition]
+        ids: list[str] = []
+        for tag in ["base", *tags]:
+            for needle in self.provenance.get(tag, ()):
+                found = next((c.id for c in own if needle.casefold() in c.text.casefold()), None)
+                if found is None:
+                    raise ProvenanceMissing(
+                        f"rule {self.id!r} ({self.edition}): no clause of {self.game}/"
+                        f"{self.edition} states {needle!r} any more; the rule cannot be cited"
+                    )
+                if found not in ids:
+                    ids.append(found)
+        return ids
+
+
+def parse_bool(name: str, value: Any) -> bool:
+    """Read yes/no, true/false, 1/0 (and real booleans)."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("1", "true", "yes", "y", "on"):
+        return True
+    if text in ("0", "false", "no", "n", "off"):
+        return False
+    raise RuleError(f"{name}: expected yes or no, got {value!r}")
+
+
+def parse_int(name: str, value: Any, low: int | None = None, high: int | None = None) -> int:
+    """Read a whole number within [low, high]."""
+    if isinstance(value, bool):
+        raise RuleError(f"{name}: expected a whole number, got {value!r}")
+    try:
+        number = int(str(value).strip()) if not isinstance(value, int) else value
+    except ValueError:
+        raise RuleError(f"{name}: expected a whole number, got {value!r}") from None
+    if low is not None and number < low:
+        raise RuleError(f"{name}: must be at least {low}, got {number}")
+    if high is not None and number > high:
+        raise RuleError(f"{name}: must be at most {high}, got {number}")
+    return number
+
+
+def parse_faces(name: str, value: Any) -> tuple[int, ...]:
+    """Read die faces from a list or a string such as "2,5" or "2 5"; each must be 1 to 6."""
+    items = value if isinstance(value, list | tuple) else re.split(r"[\s,;+]+", str(value).strip())
+    faces = tuple(parse_int(name, item) for item in items if str(item).strip())
+    if not faces:
+        raise RuleError(f"{name}: no dice given")
+    bad = [f for f in faces if not 1 <= f <= 6]
+    if bad:
+        raise RuleError(f"{name}: a D6 shows 1 to 6, not {bad[0]}")
+    return faces
+
+
+def parse_roll(name: str, value: Any, count: int) -> Roll:
+    """Read a roll of `count` D6: the faces ("3,4") or the total (7), checked for possibility."""
+    text = str(value)
+    if isinstance(value, list | tuple) or re.search(r"\d\s*[\s,;+]\s*\d", text):
+        faces = parse_faces(name, value)
+        if len(faces) != count:
+            raise RuleError(f"{name}: a {count}D6 roll has {count} dice, got {len(faces)}")
+        return Roll(sum(faces), count, faces)
+    total = parse_int(name, value)
+    if not count <= total <= 6 * count:
+        raise RuleError(f"{name}: a {count}D6 roll totals {count} to {6 * count}, not {total}")
+    return Roll(total, count)
+
+
+def parse_distance(name: str, value: Any, default: Unit) -> Distance:
+    """Read a non-negative length such as 5, 5", 5in, 12.5 cm or 12,5 см."""
+    match = re.fullmatch(
+        r"\s*(-?\d+(?:[.,]\d+)?)\s*(\"|''|in|inch|inches|cm|см|дюйм\w*)?\s*", str(value), re.I
+    )
+    if not match:
+        raise RuleError(f'{name}: expected a distance such as 5, 5" or 12.5 cm, got {value!r}')
+    number = float(match.group(1).replace(",", "."))
+    if number < 0:
+        raise RuleError(f"{name}: a distance cannot be negative, got {value!r}")
+    unit_text = (match.group(2) or "").lower()
+    unit: Unit = "cm" if unit_text in ("cm", "см") else "in" if unit_text else default
+    return Distance(number, unit)
+
+
+def parse_angles(name: str, value: Any) -> tuple[float, ...]:
+    """Read a list of wheel angles in degrees, each between 0 and 360."""
+    items = value if isinstance(value, list | tuple) else re.split(r"[\s,;]+", str(value).strip())
+    angles = []
+    for item in items:
+        if str(item).strip() == "":
+            continue
+        try:
+            angle = float(str(item).rstrip("°"))
+        except ValueError:
+            raise RuleError(f"{name}: expected angles in degrees, got {item!r}") from None
+        if not 0 <= angle <= 360:
+            raise RuleError(f"{name}: an angle is between 0 and 360 degrees, got {angle:g}")
+        angles.append(angle)
+    return tuple(angles)
+
+
+def coerce_inputs(rule: Rule, raw: Mapping[str, Any]) -> tuple[Inputs, dict[str, Any]]:
+    """Parse raw inputs by the rule's parameters; return typed values and their JSON form."""
+    typed: Inputs = {}
+    shown: dict[str, Any] = {}
+    default_unit: Unit = rule.units or "in"
+    for param in rule.params:
+        value = raw.get(param.name)
+        if value is None or value == "":
+            if param.required:
+                raise RuleError(
+                    f"rule {rule.id!r} ({rule.edition}) needs {param.name}: {param.help}"
+                )
+            continue
+        parsed: Any
+        try:
+            if param.kind == "bool":
+                parsed = parse_bool(param.name, value)
+            elif param.kind == "int":
+                parsed = parse_int(param.name, value, param.low, param.high)
+            elif param.kind == "choice":
+                parsed = str(value).strip().lower().replace("-", "_")
+                if parsed not in param.choices:
+                    raise RuleError(
+                        f"{param.name}: expected one of {', '.join(param.choices)}, got {value!r}"
+                    )
+            elif param.kind == "dice":
+                parsed = parse_faces(param.name, value)
+            elif param.kind == "distance":
+                parsed = parse_distance(param.name, value, default_unit)
+            elif param.kind == "angles":
+                parsed = parse_angles(param.name, value)
+            else:
+                if callable(param.dice):
+                    count = param.dice(typed)
+                elif isinstance(param.dice, str):
+                    count = typed.get(param.dice, 2)
+                else:
+                    count = param.dice
+                parsed = parse_roll(param.name, value, count)
+        except RuleError as exc:
+            raise RuleError(str(exc), param=param.name) from None
+        typed[param.name] = parsed
+        shown[param.name] = _show(parsed)
+    return typed, shown
+
+
+def _show(value: Any) -> Any:
+    if isinstance(value, Roll | Distance):
+        return value.to_dict()
+    if isinstance(value, tuple):
+        return [_number(v) if isinstance(v, float) else v for v in value]
+    return value

@@ -1,0 +1,51 @@
+"""Exact dice probabilities with icepool, as fractions in lowest terms."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+import icepool
+
+from refbot.rules.core import Roll
+
+
+@lru_cache(maxsize=32)
+def d6_total(count: int) -> icepool.Die:
+    """Return the distribution of the total of `count` six-sided dice."""
+    return count @ icepool.d6
+
+
+def known_or_rolled(roll: Roll | None, count: int) -> icepool.Die:
+    """Return a die fixed at a known roll's total, or the distribution of a fresh roll."""
+    return icepool.Die([roll.total]) if roll else d6_total(count)
+
+
+def p_at_most(count: int, target: int) -> Fraction:
+    """Return P(total of count D6 <= target)."""
+    return Fraction(d6_total(count).probability("<=", target))
+
+
+def p_with_reroll(p: Fraction) -> Fraction:
+    """Return the chance of success when one failed attempt may be rolled again."""
+    return 1 - (1 - p) ** 2
+
+
+def p_catch(
+    flee: Roll | None, pursuit: Roll | None, flee_dice: int, pursuit_dice: int, reroll: bool
+) -> Fraction:
+    """Return P(pursuit >= flee) given the rolls already made; a re-roll retries a failure."""
+    flee_die = known_or_rolled(flee, flee_dice)
+    pursuit_die = known_or_rolled(pursuit, pursuit_dice)
+    if not reroll:
+        return Fraction((pursuit_die >= flee_die).probability(True))
+    fresh = d6_total(pursuit_dice)
+    caught = icepool.map(
+        lambda f, first, second: first >= f or second >= f, flee_die, pursuit_die, fresh
+    )
+    return Fraction(caught.probability(True))
+
+
+def show(p: Fraction) -> str:
+    """Return a probability as a fraction string in lowest terms, such as "721/1296"."""
+    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)

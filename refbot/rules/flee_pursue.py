@@ -1,0 +1,255 @@
+"""Warhammer Fantasy Battle, English rulebook: Flee & Pursue (inches)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from refbot.rules.core import Context, Inputs, Param, Rule
+from refbot.rules.dice import p_at_most, p_catch, p_with_reroll, show
+
+GAME, EDITION, LANG = "warhammer-fantasy", "rulebook-en", "en"
+
+
+def restrain(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
+    """Restrain pursuit: a Leadership test, passed on 2D6 <= Leadership."""
+    leadership = inputs["leadership"]
+    p = p_at_most(2, leadership)
+    if inputs.get("reroll"):
+        p = p_with_reroll(p)
+    outcome: dict[str, Any] = {"test": "Leadership", "dice": "2D6", "p_pass": show(p)}
+    roll = inputs.get("roll")
+    if roll is not None:
+        passed = roll.total <= leadership
+        outcome["passed"] = passed
+        outcome["result"] = "holds_and_may_reform" if passed else "pursues_anyway"
+        return outcome, ["passed" if passed else "failed"]
+    return outcome, []
+
+
+def flee(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
+    """Flee: the losing unit flees 2D6 inches directly away from the victor."""
+    outcome: dict[str, Any] = {"dice": "2D6", "unit": "in"}
+    roll = inputs.get("roll")
+    if roll is not None:
+        outcome["flee_move"] = ctx.distance(roll.total)
+    return outcome, []
+
+
+def _path_stop(inputs: Inputs, move: float) -> tuple[str, float] | None:
+    """Return what the pursuers meet first within their move, and where."""
+    events = [
+        (inputs[name].value, order, name)
+        for order, name in enumerate(("obstacle", "enemy", "edge"))
+        if name in inputs and inputs[name].value <= move
+    ]
+    if not events:
+        return None
+    distance, _, name = min(events)
+    return name, distance
+
+
+def pursuit(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
+    """Flee and pursue: caught on pursuit >= flee; then both units move."""
+    flee_roll, pursuit_roll = inputs.get("flee"), inputs.get("pursuit")
+    pursued = inputs.get("pursued", True)
+    outcome: dict[str, Any] = {"unit": "in"}
+    tags: list[str] = []
+    if not pursued:
+        outcome["caught"] = False
+        if flee_roll is not None:
+            outcome["flee_move"] = ctx.distance(flee_roll.total)
+        return outcome, ["escaped"]
+    if flee_roll is None or pursuit_roll is None:
+        p = p_catch(
+            flee_roll,
+            pursuit_roll,
+            inputs.get("flee_dice", 2),
+            inputs.get("pursuit_dice", 2),
+            inputs.get("reroll", False),
+        )
+        outcome["p_caught"] = show(p)
+    else:
+        caught = pursuit_roll.total >= flee_roll.total
+        outcome["caught"] = caught
+        outcome["flee_move"] = ctx.distance(0 if caught else flee_roll.total)
+        if caught:
+            outcome["fleeing_unit"] = "destroyed_where_they_stand"
+        tags.append("caught" if caught else "escaped")
+    if pursuit_roll is not None:
+        move: float = pursuit_roll.total
+        tags.append("pursuer_move")
+        stop = _path_stop(inputs, move)
+        if stop is not None:
+            name, distance = stop
+            if name == "obstacle":
+                move = max(0.0, distance - 1)
+                outcome["stop"] = "halted_1_inch_from_obstruction"
+                tags.append("obstruction")
+            elif name == "edge":
+                move = distance
+                outcome["stop"] = "off_battlefield_reenter_next_movement_phase"
+                tags.append("edge")
+            elif inputs.get("enemy_fleeing"):
+                move = distance
+                outcome["stop"] = "charged_fleeing_enemy_destroyed_final_reform"
+                tags.append("fleeing_enemy")
+            else:
+                move = distance
+                outcome["stop"] = "charges_new_enemy"
+                outcome["charge"] = {
+                    "roll_needed": False,
+                    "enemy_reaction": "hold",
+                    "combat": "another_round_now"
+                    if inputs.get("enemy_engaged")
+                    else "next_turn_counts_as_charging",
+                    "can_overrun_if_won": False,
+                }
+                tags += [
+                    "new_enemy",
+                    "second_round" if inputs.get("enemy_engaged") else "next_turn",
+                ]
+        outcome["pursuit_move"] = ctx.distance(move)
+    return outcome, tags
+
+
+def overrun(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
+    """Overrun: only a unit that charged and wiped out its enemy, 2D6 inches straight forward."""
+    reasons = []
+    if not inputs.get("charged"):
+        reasons.append("did_not_charge")
+    if not inputs.get("wiped_out"):
+        reasons.append("enemy_not_wiped_out")
+    if inputs.get("second_fight"):
+        reasons.append("won_second_fight_this_turn")
+    eligible = not reasons
+    outcome: dict[str, Any] = {"eligible": eligible, "dice": "2D6", "unit": "in"}
+    tags = ["second_win"] if inputs.get("second_fight") else []
+    if eligible:
+        outcome.update(optional=True, direction="straight_forward")
+        roll = inputs.get("roll")
+        if roll is not None:
+            outcome["move"] = ctx.distance(roll.total)
+    else:
+        outcome["reasons"] = reasons
+    return outcome, tags
+
+
+def _roll(name: str, help: str, dice: int | str = 2) -> Param:
+    return Param(name, "roll", help, dice=dice)
+
+
+RULES = [
+    Rule(
+        "restrain",
+        GAME,
+        EDITION,
+        LANG,
+        "in",
+        "restrain",
+        "A victorious unit restrains pursuit by passing a Leadership test (2D6 <= Leadership); "
+        "if it fails, it pursues anyway.",
+        (
+            Param("leadership", "int", "the unit's Leadership", required=True, low=1, high=10),
+            _roll("roll", "the Leadership test roll (2D6: total or faces)"),
+            Param("reroll", "bool", "a failed test may be re-rolled"),
+        ),
+        restrain,
+        {
+            "base": ("it must first take a Leadership test",),
+            "passed": ("If the test is passed, the unit conforms to your wishes",),
+            "failed": ("If the test is failed, then no amount of bellowing",),
+        },
+    ),
+    Rule(
+        "flee",
+        GAME,
+        EDITION,
+        LANG,
+        "in",
+        "flee",
+        'A unit that fails its Break test flees 2D6" directly away from the enemy.',
+        (_roll("roll", "the Flee roll (2D6: total or faces)"),),
+        flee,
+        {
+            "base": (
+                'A unit flees 2D6"',
+                "a number of inches equal to their Flee roll",
+            )
+        },
+    ),
+    Rule(
+        "pursuit",
+        GAME,
+        EDITION,
+        LANG,
+        "in",
+        "pursuit",
+        "Pursuers roll 2D6; on a roll equal to or higher than the Flee roll the fleeing unit is "
+        'destroyed where it stands; pursuers then move their roll, halting 1" from friends or '
+        "impassable terrain, charging enemies in the way, leaving the battlefield at its edge.",
+        (
+            Param("flee_dice", "int", "dice in the Flee roll (default 2)", low=1, high=6),
+            Param("pursuit_dice", "int", "dice in the Pursuit roll (default 2)", low=1, high=6),
+            _roll("flee", "the Flee roll (total or faces)", dice="flee_dice"),
+            _roll("pursuit", "the Pursuit roll (total or faces)", dice="pursuit_dice"),
+            Param("pursued", "bool", "whether the fleeing unit is pursued at all (default yes)"),
+            Param("reroll", "bool", "a failed Pursuit roll may be re-rolled"),
+            Param(
+                "obstacle",
+                "distance",
+                "distance to a friendly unit or impassable terrain in the way",
+            ),
+            Param("enemy", "distance", "distance to an enemy unit in the way"),
+            Param("enemy_fleeing", "bool", "that enemy unit is already fleeing"),
+            Param("enemy_engaged", "bool", "that enemy is in a fight not yet resolved this turn"),
+            Param("edge", "distance", "distance to the battlefield edge in the way"),
+        ),
+        pursuit,
+        {
+            "base": ('a unit pursues 2D6"', "equal to or higher than the fleeing unit"),
+            "caught": ("completely destroyed where they stand",),
+            "escaped": ("If the fleeing unit rolls higher than the pursuers",),
+            "pursuer_move": ("pursuers make this move even if the fleeing unit was caught",),
+            "obstruction": ('they automatically halt 1" away',),
+            "new_enemy": (
+                "then the pursuers must charge the enemy unit",
+                "you do not need to roll for the charge range",
+                "it is not allowed to take any charge reactions and must Hold",
+            ),
+            "second_round": ("the pursuing unit will get to fight another round",),
+            "next_turn": (
+                "the combat is not resolved straight away",
+                "the pursuers will still count as charging",
+            ),
+            "fleeing_enemy": ("The fleeing unit is then immediately destroyed",),
+            "edge": (
+                "moves off the battlefield",
+                "re-enter the board in their next Movement Phase",
+            ),
+        },
+    ),
+    Rule(
+        "overrun",
+        GAME,
+        EDITION,
+        LANG,
+        "in",
+        "overrun",
+        'Only a unit that charged and wiped out its enemy may overrun, 2D6" straight forward; a '
+        "unit that wins a second fight in the same turn cannot overrun.",
+        (
+            Param("charged", "bool", "the victorious unit charged into this combat"),
+            Param("wiped_out", "bool", "the enemy was wiped out"),
+            Param("second_fight", "bool", "it won a second fight this turn after a pursuit"),
+            _roll("roll", "the overrun roll (2D6: total or faces)"),
+        ),
+        overrun,
+        {
+            "base": (
+                "If the victorious unit charged into combat and the enemy was wiped out",
+                "All other rules governing pursuit moves",
+            ),
+            "second_win": ("it cannot overrun and automatically restrains pursuit",),
+        },
+    ),
+]

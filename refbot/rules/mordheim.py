@@ -1,0 +1,133 @@
+"""Mordheim, Russian rulebook: knocked-down and stunned warriors, leaving and breaking combat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from refbot.rules.core import Context, Inputs, Param, Rule
+
+GAME, EDITION, LANG = "mordheim", "rulebook-ru", "ru"
+
+
+def attack_downed(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
+    """Attacks on a warrior who is knocked down or stunned."""
+    target = inputs["target"]
+    if inputs.get("standing_enemy"):
+        return {"can_attack": False, "reason": "engaged_with_standing_enemy"}, ["standing"]
+    outcome: dict[str, Any] = {"can_attack": True}
+    tags = []
+    same_model = bool(inputs.get("downed_by_this_model"))
+    if same_model:
+        tags.append("same_model")
+    if target == "stunned":
+        outcome["out_of_action"] = not same_model
+        return outcome, [*tags, "stunned"]
+    outcome.update(auto_hit=True, can_parry=False)
+    wounded, saved = inputs.get("wounded"), inputs.get("armour_save")
+    if same_model or wounded is False or saved is True:
+        outcome["out_of_action"] = False
+    elif wounded and saved is False:
+        outcome["out_of_action"] = True
+    else:
+        outcome["out_of_action_if"] = "wounded_and_armour_save_failed"
+    return outcome, [*tags, "knocked_down"]
+
+
+def leave_combat(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
+    """Warriors in combat may leave it only when every enemy is knocked down or stunned."""
+    may_leave = inputs["standing_enemies"] == 0
+    return {"may_leave": may_leave, "may_attack_other_enemies": may_leave}, (
+        ["exception"] if may_leave else []
+    )
+
+
+def break_from_combat(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
+    """A warrior who breaks from combat takes one automatic hit from each opponent."""
+    opponents = inputs["opponents"]
+    return {
+        "automatic_hits": opponents,
+        "hits_per_opponent": 1,
+        "resolved": "immediately",
+        "may_leave_table_voluntarily": False,
+    }, []
+
+
+RULES = [
+    Rule(
+        "attack_downed",
+        GAME,
+        EDITION,
+        LANG,
+        None,
+        "knocked_down",
+        "Attacks on a knocked-down warrior hit automatically and cannot be parried; a stunned "
+        "warrior is taken out of action; one model cannot both down and take out the same enemy "
+        "in one phase; no attacking downed enemies while a standing one fights you.",
+        (
+            Param(
+                "target",
+                "choice",
+                "the target's state",
+                required=True,
+                choices=("knocked_down", "stunned"),
+            ),
+            Param("standing_enemy", "bool", "the attacker is fighting an enemy still standing"),
+            Param("downed_by_this_model", "bool", "this same model downed the target this phase"),
+            Param("wounded", "bool", "an attack wounded the knocked-down target"),
+            Param("armour_save", "bool", "the target passed its armour save"),
+        ),
+        attack_downed,
+        {
+            "knocked_down": (
+                "Все атаки против сбитого с ног воина автоматически считаются попавшими",
+                "не может парировать",
+                "не проходит тест на защиту доспехами",
+            ),
+            "stunned": ("Оглушенная модель автоматически выводится из игры",),
+            "same_model": ("не может оглушить/сбить с ног и затем",),
+            "standing": ("который всё ещё на ногах",),
+        },
+    ),
+    Rule(
+        "leave_combat",
+        GAME,
+        EDITION,
+        LANG,
+        None,
+        "leaving_combat",
+        "Warriors in hand-to-hand combat cannot leave it in their movement phase, unless every "
+        "enemy is knocked down or stunned.",
+        (
+            Param(
+                "standing_enemies",
+                "int",
+                "enemies in the fight still standing",
+                required=True,
+                low=0,
+            ),
+        ),
+        leave_combat,
+        {
+            "base": ("не могут уйти из него во время своей фазы передвижения",),
+            "exception": ("может по желанию выйти из ближнего боя",),
+        },
+    ),
+    Rule(
+        "break_from_combat",
+        GAME,
+        EDITION,
+        LANG,
+        None,
+        "breaking_from_combat",
+        "A warrior who breaks from combat takes one automatic hit from each opponent, resolved "
+        "at once; warriors cannot leave the battlefield voluntarily.",
+        (Param("opponents", "int", "opponents in the fight", required=True, low=0),),
+        break_from_combat,
+        {
+            "base": (
+                "производя каждый по одному попаданию",
+                "не могут покинуть поле боя по собственному желанию",
+            )
+        },
+    ),
+]
