@@ -113,3 +113,36 @@ def test_model_option_selects_another_model_and_rebuilds(runner: CliRunner, tmp_
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["model"] == str(path)
     assert "not the configured" in result.stderr
+
+
+def test_rule_prints_outcome_and_clauses(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["rule", "pursuit", "--flee", "7", "--pursuit", "7"])
+    assert result.exit_code == 0, result.output
+    assert "caught: yes" in result.stdout
+    assert "equal to or higher than the fleeing unit" in result.stdout
+
+
+def test_rule_json_contract_for_each_edition(runner: CliRunner) -> None:
+    args = ["rule", "overrun", "--charged", "--wiped-out", "--movement=20cm", "--json"]
+    data = json.loads(runner.invoke(main, args).stdout)
+    assert {r["edition"] for r in data["results"]} == {"rulebook-en", "reglamento-es"}
+    es = next(r for r in data["results"] if r["edition"] == "reglamento-es")
+    assert es["outcome"]["dice"] == "8D6" and es["outcome"]["unit"] == "cm"
+
+
+def test_rule_bad_input_exits_1(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["rule", "pursuit", "--flee", "13"])
+    assert result.exit_code == 1
+    assert "error: flee: a 2D6 roll totals 2 to 12, not 13" in result.stderr
+
+
+def test_rule_stray_argument_is_a_usage_error(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["rule", "pursuit", "7"])
+    assert result.exit_code == 2
+
+
+def test_rules_lists_every_rule(runner: CliRunner) -> None:
+    data = json.loads(runner.invoke(main, ["rules", "--json"]).stdout)
+    assert {"pursuit", "restrain", "overrun", "failed_charge", "attack_downed"} <= {
+        r["id"] for r in data["rules"]
+    }

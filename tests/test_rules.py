@@ -1,0 +1,404 @@
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from refbot.bot import Refbot, segment_corpus
+from refbot.corpus import load_corpus
+from refbot.errors import ProvenanceMissing, RuleError, UnknownRule
+from refbot.rules import RULES, run_rule
+from refbot.segment import Clause
+from tests.conftest import SEED_CORPUS
+
+
+@pytest.fixture(scope="module")
+def clauses() -> list[Clause]:
+    return segment_corpus(load_corpus(SEED_CORPUS))
+
+
+def run(clauses: list[Clause], rule_id: str, edition: str | None = None, **inputs: Any) -> Any:
+    results = run_rule(rule_id, inputs, clauses, edition=edition)
+    return results[0] if edition or len(results) == 1 else results
+
+
+def totals(count: int) -> list[int]:
+    """Every equally likely total of count D6, enumerated without any dice library."""
+    return [sum(faces) for faces in itertools.product(range(1, 7), repeat=count)]
+
+
+def enumerate_catch(flee_dice: int, pursuit_dice: int, reroll: bool = False) -> Fraction:
+    flees, pursuits = totals(flee_dice), totals(pursuit_dice)
+    wins = 0
+    for f in flees:
+        p_one = Fraction(sum(1 for p in pursuits if p >= f), len(pursuits))
+        wins += 1 - (1 - p_one) ** 2 if reroll else p_one
+    return Fraction(wins) / len(flees)
+
+
+# --- pursuit -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("flee", "pursuit", "caught", "flee_move"),
+    [
+        (7, 7, True, 0),
+        (7, 8, True, 0),
+        (8, 7, False, 8),
+        ("3,4", "6,1", True, 0),
+        (12, 2, False, 12),
+    ],
+)
+def test_caught_on_equal_or_higher(
+    clauses: list[Clause], flee: Any, pursuit: Any, caught: bool, flee_move: int
+) -> None:
+    result = run(clauses, "pursuit", flee=flee, pursuit=pursuit)
+    assert result.outcome["caught"] is caught
+    assert result.outcome["flee_move"] == {"value": flee_move, "unit": "in"}
+    # Pursuers move their roll even when they caught the foe.
+    assert result.outcome["pursuit_move"]["value"] == result.inputs["pursuit"]["total"]
+
+
+@pytest.mark.parametrize(
+    ("flee_dice", "pursuit_dice", "reroll"),
+    [(2, 2, False), (2, 3, False), (3, 2, False), (2, 2, True), (1, 2, False)],
+)
+def test_p_caught_matches_enumeration(
+    clauses: list[Clause], flee_dice: int, pursuit_dice: int, reroll: bool
+) -> None:
+    result = run(clauses, "pursuit", flee_dice=flee_dice, pursuit_dice=pursuit_dice, reroll=reroll)
+    expected = enumerate_catch(flee_dice, pursuit_dice, reroll)
+    assert result.outcome["p_caught"] == f"{expected.numerator}/{expected.denominator}"
+
+
+def test_p_caught_2d6_is_721_over_1296(clauses: list[Clause]) -> None:
+    assert run(clauses, "pursuit").outcome["p_caught"] == "721/1296"
+
+
+def test_p_caught_with_known_flee_roll(clauses: list[Clause]) -> None:
+    expected = Fraction(sum(1 for p in totals(2) if p >= 7), 36)
+    assert run(clauses, "pursuit", flee=7).outcome["p_caught"] == str(expected)
+
+
+@pytest.mark.parametrize(
+    ("extra", "stop", "move", "tag_text"),
+    [
+        ({"obstacle": 4}, "halted_1_inch_from_obstruction", 3, 'halt 1" away'),
+        ({"obstacle": "0.5"}, "halted_1_inch_from_obstruction", 0, 'halt 1" away'),
+        ({"enemy": 5}, "charges_new_enemy", 5, "must charge the enemy unit"),
+        (
+            {"enemy": 5, "enemy_fleeing": True},
+            "charged_fleeing_enemy_destroyed_final_reform",
+            5,
+            "immediately destroyed",
+        ),
+        ({"edge": 6}, "off_battlefield_reenter_next_movement_phase", 6, "re-enter the board"),
+        ({"obstacle": 11}, None, 9, None),
+    ],
+)
+def test_pursuit_path(
+    clauses: list[Clause],
+    extra: dict[str, Any],
+    stop: str | None,
+    move: float,
+    tag_text: str | None,
+) -> None:
+    result = run(clauses, "pursuit", flee=8, pursuit=9, **extra)
+    assert result.outcome.get("stop") == stop
+    assert result.outcome["pursuit_move"]["value"] == move
+    cited = {c.id: c.text for c in clauses if c.id in result.clauses}
+    if tag_text:
+        assert any(tag_text in text for text in cited.values())
+
+
+@pytest.mark.parametrize(
+    ("engaged", "combat"), [(True, "another_round_now"), (False, "next_turn_counts_as_charging")]
+)
+def test_pursuit_into_new_enemy(clauses: list[Clause], engaged: bool, combat: str) -> None:
+    charge = run(clauses, "pursuit", flee=3, pursuit=9, enemy=4, enemy_engaged=engaged).outcome[
+        "charge"
+    ]
+    assert charge == {
+        "roll_needed": False,
+        "enemy_reaction": "hold",
+        "combat": combat,
+        "can_overrun_if_won": False,
+    }
+
+
+def test_unpursued_unit_flees_its_roll(clauses: list[Clause]) -> None:
+    result = run(clauses, "pursuit", flee=5, pursued=False)
+    assert result.outcome["caught"] is False
+    assert result.outcome["flee_move"]["value"] == 5
+
+
+# --- restrain, flee, overrun (English) -----------------------------------------------------
+
+
+@pytest.mark.parametrize("leadership", range(1, 11))
+def test_restrain_probability_matches_enumeration(clauses: list[Clause], leadership: int) -> None:
+    expected = Fraction(sum(1 for t in totals(2) if t <= leadership), 36)
+    assert run(clauses, "restrain", leadership=leadership).outcome["p_pass"] == (
+        f"{expected.numerator}/{expected.denominator}"
+        if expected.denominator > 1
+        else str(expected)
+    )
+
+
+def test_restrain_leadership_8_is_13_over_18(clauses: list[Clause]) -> None:
+    assert run(clauses, "restrain", leadership=8).outcome["p_pass"] == "13/18"
+    rerolled = run(clauses, "restrain", leadership=8, reroll=True).outcome["p_pass"]
+    assert Fraction(rerolled) == 1 - (1 - Fraction(13, 18)) ** 2
+
+
+@pytest.mark.parametrize(
+    ("roll", "passed", "result"), [(8, True, "holds_and_may_reform"), (9, False, "pursues_anyway")]
+)
+def test_restrain_with_roll(clauses: list[Clause], roll: int, passed: bool, result: str) -> None:
+    outcome = run(clauses, "restrain", leadership=8, roll=roll).outcome
+    assert (outcome["passed"], outcome["result"]) == (passed, result)
+
+
+def test_flee_move_and_conversion_only_when_asked(clauses: list[Clause]) -> None:
+    assert run(clauses, "flee", roll=8).outcome["flee_move"] == {"value": 8, "unit": "in"}
+    converted = run_rule("flee", {"roll": 8}, clauses, unit="cm")[0].outcome["flee_move"]
+    assert converted == {"value": 20, "unit": "cm", "edition_value": 8, "edition_unit": "in"}
+
+
+@pytest.mark.parametrize(
+    ("inputs", "eligible"),
+    [
+        ({"charged": True, "wiped_out": True}, True),
+        ({"charged": False, "wiped_out": True}, False),
+        ({"charged": True, "wiped_out": False}, False),
+        ({"charged": True, "wiped_out": True, "second_fight": True}, False),
+    ],
+)
+def test_english_overrun_eligibility(
+    clauses: list[Clause], inputs: dict[str, Any], eligible: bool
+) -> None:
+    outcome = run(clauses, "overrun", edition="rulebook-en", **inputs).outcome
+    assert outcome["eligible"] is eligible
+    assert (outcome["dice"], outcome["unit"]) == ("2D6", "in")
+
+
+# --- overrun (Spanish) and the disagreement -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("movement", "dice"),
+    # 6" is exactly 15 cm at 2.5 cm to the inch.
+    [("15", "5D6"), ("15 cm", "5D6"), ("15.5", "8D6"), ("16", "8D6"), ('6"', "5D6"), ('7"', "8D6")],
+)
+def test_spanish_overrun_dice_by_movement(clauses: list[Clause], movement: str, dice: str) -> None:
+    outcome = run(
+        clauses, "overrun", edition="reglamento-es", wiped_out=True, movement=movement
+    ).outcome
+    assert outcome["dice"] == dice
+    assert outcome["unit"] == "cm"
+    assert outcome["optional"] is True
+
+
+@pytest.mark.parametrize(
+    ("inputs", "eligible"),
+    [
+        ({"wiped_out": True, "first_turn": True}, True),
+        ({"wiped_out": True, "first_turn": True, "magic_phase": True}, True),
+        ({"wiped_out": True, "first_turn": False}, False),
+        ({"wiped_out": True, "models_left": 1}, False),
+        ({"wiped_out": False}, False),
+    ],
+)
+def test_spanish_overrun_eligibility(
+    clauses: list[Clause], inputs: dict[str, Any], eligible: bool
+) -> None:
+    result = run(clauses, "overrun", edition="reglamento-es", **inputs)
+    assert result.outcome["eligible"] is eligible
+
+
+def test_editions_disagree_and_are_labelled(clauses: list[Clause]) -> None:
+    results = run(clauses, "overrun", wiped_out=True, charged=False, movement="10")
+    by_edition = {r.edition: r.outcome for r in results}
+    assert by_edition["rulebook-en"]["eligible"] is False
+    assert by_edition["reglamento-es"]["eligible"] is True
+    assert by_edition["reglamento-es"]["dice"] == "5D6"
+
+
+def test_roll_that_fits_one_edition_only_is_ignored_by_the_other(clauses: list[Clause]) -> None:
+    results = run(
+        clauses, "overrun", charged=True, wiped_out=True, movement="20", roll="1,2,3,4,5,6,1,2"
+    )
+    by_edition = {r.edition: r.outcome for r in results}
+    assert by_edition["reglamento-es"]["move"] == {"value": 24, "unit": "cm"}
+    assert "roll" in by_edition["rulebook-en"]["ignored_inputs"]
+
+
+def test_two_destroyed_units_allow_either_direction(clauses: list[Clause]) -> None:
+    outcome = run(
+        clauses, "overrun", edition="reglamento-es", wiped_out=True, units_destroyed=2
+    ).outcome
+    assert outcome["direction"] == "straight_toward_either_destroyed_unit"
+
+
+@pytest.mark.parametrize(
+    ("inputs", "expected"),
+    [
+        (
+            {"contact": True},
+            {"must_charge": True, "enemy_reaction": "hold", "psychology_tests": False},
+        ),
+        ({"contact": True, "enemy_fleeing": True}, {"enemy_reaction": "flee_move"}),
+        ({"contact": False}, {"must_charge": False, "may_wheel_to_force_charge": False}),
+    ],
+)
+def test_charge_during_overrun(
+    clauses: list[Clause], inputs: dict[str, Any], expected: dict[str, Any]
+) -> None:
+    outcome = run(clauses, "overrun_charge", **inputs).outcome
+    assert expected.items() <= outcome.items()
+
+
+# --- failed charge and charge moves (Russian) -----------------------------------------------
+
+
+@pytest.mark.parametrize(("dice", "move"), [("2,5", 5), ("1 5", 5), ("6,6", 6), ("3", 3)])
+def test_failed_charge_moves_the_highest_die(clauses: list[Clause], dice: str, move: int) -> None:
+    outcome = run(clauses, "failed_charge", dice=dice).outcome
+    assert outcome["move"] == {"value": move, "unit": "in"}
+
+
+def test_failed_charge_worked_example(clauses: list[Clause]) -> None:
+    outcome = run(clauses, "failed_charge", dice="1,5", movement=4, distance=11).outcome
+    assert outcome["charge_range"]["value"] == 9
+    assert outcome["failed"] is True
+    assert outcome["move"]["value"] == 5
+
+
+def test_charge_in_range_does_not_fail(clauses: list[Clause]) -> None:
+    outcome = run(clauses, "failed_charge", dice="1,5", movement=4, distance=9).outcome
+    assert outcome["failed"] is False and "move" not in outcome
+
+
+@pytest.mark.parametrize(
+    ("inputs", "violations"),
+    [
+        ({"wheels": "45"}, []),
+        ({"wheels": "90"}, []),
+        ({"wheels": "91"}, ["wheel_over_90_degrees"]),
+        ({"wheels": "30,30"}, ["more_than_one_wheel"]),
+        (
+            {"models_in_contact": 3, "max_models_in_contact": 5},
+            ["fewer_models_in_contact_than_possible"],
+        ),
+        ({"models_in_contact": 3, "max_models_in_contact": 5, "obstacle": True}, []),
+    ],
+)
+def test_charge_move(clauses: list[Clause], inputs: dict[str, Any], violations: list[str]) -> None:
+    outcome = run(clauses, "charge_move", **inputs).outcome
+    assert outcome["violations"] == violations
+    assert outcome["legal"] is (not violations)
+
+
+# --- Mordheim ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("inputs", "expected"),
+    [
+        ({"target": "knocked_down"}, {"can_attack": True, "auto_hit": True, "can_parry": False}),
+        (
+            {"target": "knocked_down", "wounded": True, "armour_save": False},
+            {"out_of_action": True},
+        ),
+        (
+            {"target": "knocked_down", "wounded": True, "armour_save": True},
+            {"out_of_action": False},
+        ),
+        ({"target": "stunned"}, {"can_attack": True, "out_of_action": True}),
+        ({"target": "stunned", "downed_by_this_model": True}, {"out_of_action": False}),
+        ({"target": "stunned", "standing_enemy": True}, {"can_attack": False}),
+    ],
+)
+def test_attacks_on_downed_warriors(
+    clauses: list[Clause], inputs: dict[str, Any], expected: dict[str, Any]
+) -> None:
+    assert expected.items() <= run(clauses, "attack_downed", **inputs).outcome.items()
+
+
+@pytest.mark.parametrize(("standing", "may_leave"), [(0, True), (1, False)])
+def test_leaving_combat(clauses: list[Clause], standing: int, may_leave: bool) -> None:
+    assert run(clauses, "leave_combat", standing_enemies=standing).outcome["may_leave"] is may_leave
+
+
+def test_breaking_from_combat(clauses: list[Clause]) -> None:
+    outcome = run(clauses, "break_from_combat", opponents=3).outcome
+    assert outcome["automatic_hits"] == 3
+    assert outcome["may_leave_table_voluntarily"] is False
+
+
+# --- bad inputs ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rule_id", "inputs", "message"),
+    [
+        ("pursuit", {"flee": "7,1"}, "a D6 shows 1 to 6, not 7"),
+        ("pursuit", {"flee": 13}, "totals 2 to 12, not 13"),
+        ("pursuit", {"flee": "1,2,3"}, "has 2 dice, got 3"),
+        ("pursuit", {"flee": "seven"}, "expected a whole number"),
+        ("pursuit", {"obstacle": "-2"}, "cannot be negative"),
+        ("pursuit", {"colour": "red"}, "has no input 'colour'"),
+        ("restrain", {}, "needs leadership"),
+        ("restrain", {"leadership": 11}, "at most 10"),
+        ("overrun", {"movement": "-5 cm"}, "cannot be negative"),
+        ("overrun", {"wiped_out": "perhaps"}, "expected yes or no"),
+        ("failed_charge", {}, "needs dice"),
+        ("failed_charge", {"dice": "2,7"}, "not 7"),
+        ("failed_charge", {"dice": "2,5", "movement": -1}, "at least 0"),
+        ("attack_downed", {"target": "asleep"}, "expected one of"),
+        ("charge_move", {"wheels": "400"}, "between 0 and 360"),
+        ("break_from_combat", {}, "needs opponents"),
+    ],
+)
+def test_bad_input_is_a_clear_error(
+    clauses: list[Clause], rule_id: str, inputs: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(RuleError, match=message):
+        run_rule(rule_id, inputs, clauses)
+
+
+def test_unknown_rule_and_edition(clauses: list[Clause]) -> None:
+    with pytest.raises(UnknownRule, match="known rules"):
+        run_rule("pizza", {}, clauses)
+    with pytest.raises(UnknownRule, match="no edition"):
+        run_rule("pursuit", {}, clauses, edition="reglamento-es")
+
+
+# --- provenance ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: f"{r.id}-{r.edition}")
+def test_every_provenance_clause_is_in_the_corpus(clauses: list[Clause], rule: Any) -> None:
+    ids = rule.locate(clauses, list(rule.provenance))
+    own = {c.id for c in clauses if c.game == rule.game and c.edition == rule.edition}
+    assert ids and set(ids) <= own
+
+
+def test_result_is_json_contract(clauses: list[Clause]) -> None:
+    data = run(clauses, "pursuit", flee=7, pursuit=7).to_dict()
+    assert {"id", "edition", "inputs", "outcome", "clauses"} <= set(data)
+    assert data["id"] == "pursuit" and data["outcome"]["caught"] is True
+    assert all(isinstance(i, str) and "#" in i for i in data["clauses"])
+
+
+def test_removed_provenance_clause_fails_the_rule(bot: Refbot, corpus_dir: Path) -> None:
+    path = corpus_dir / "warhammer-fantasy/rulebook-en/en/flee-and-pursue.md"
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("equal to or higher than", "above"),
+        encoding="utf-8",
+    )
+    with pytest.raises(ProvenanceMissing, match="equal to or higher than the fleeing unit"):
+        bot.rule("pursuit", {"flee": 7, "pursuit": 7})
