@@ -8,14 +8,29 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from refbot.answer import Answer, compose_abstention, compose_lookup, compose_rule
 from refbot.config import Settings
 from refbot.corpus import Section, hash_sections, load_corpus
 from refbot.embed import Embedder, load_embedder
-from refbot.errors import CorpusError, IndexCorrupt, IndexMismatch, IndexMissing
+from refbot.errors import (
+    CorpusError,
+    IndexCorrupt,
+    IndexMismatch,
+    IndexMissing,
+    QuestionError,
+    RuleError,
+)
 from refbot.evaluate import Report, evaluate, read_questions
+from refbot.glossary import Glossary, load_glossary
+from refbot.i18n import detect_language
 from refbot.index import Hit, Index, Manifest, load_index, read_manifest, save_index
+from refbot.question import parse_question
+from refbot.retrieve import Retriever
+from refbot.router import route
 from refbot.rules import RULES, Rule, RuleResult, run_rule
 from refbot.segment import Clause, segment_section
+
+GLOSSARY_FILE = "glossary.yaml"
 
 Progress = Callable[[int, int], None]
 Notice = Callable[[str], None]
@@ -114,7 +129,18 @@ class Refbot:
         """Return a verified index, rebuilding it when it is missing, stale or damaged."""
         if self._index is None:
             self._index = self._load_or_rebuild()
+            self.__dict__.pop("retriever", None)
         return self._index
+
+    @cached_property
+    def glossary(self) -> Glossary:
+        """Return the corpus glossary, loaded once."""
+        return load_glossary(self.settings.corpus_dir / GLOSSARY_FILE)
+
+    @cached_property
+    def retriever(self) -> Retriever:
+        """Return the hybrid retriever over the current index, built once."""
+        return Retriever(self.index, self.glossary)
 
     def _load_or_rebuild(self) -> Index:
         directory = self.settings.index_dir
@@ -169,6 +195,57 @@ class Refbot:
         results = run_rule(rule_id, inputs, clauses, edition, unit)
         return [(result, [by_id[i] for i in result.clauses]) for result in results]
 
-    def evaluate(self, path: Path) -> Report:
-        """Score the dense search on a JSONL development set."""
-        return evaluate(read_questions(path), lambda q, k: self.search(q, k))
+    def ask(
+        self, query: str, lang: str | None = None, k: int | None = None, edition: str | None = None
+    ) -> Answer:
+        """Answer a question in any language: compute, cite, or abstain."""
+        text = query.strip()
+        if not text:
+            raise QuestionError("the question is empty")
+        limit = self.settings.max_question_chars
+        if len(text) > limit:
+            raise QuestionError(f"the question has {len(text)} characters; the limit is {limit}")
+        k = k or self.settings.k
+        lang = lang or detect_language(text, self.settings.default_lang)
+        question = parse_question(text, lang, self.glossary)
+        retriever = self.retriever
+        vector = self.embedder.embed([text])[0]
+        allowed = None
+        if edition:
+            allowed = [i for i, c in enumerate(retriever.clauses) if c.edition == edition]
+        scores = retriever.scores(question, vector)
+        hits = retriever.rank(scores, k, allowed)
+        top_dense = float(scores["dense"].max()) if len(scores["dense"]) else 0.0
+        decision = route(question, self.glossary, retriever.covered, top_dense)
+        if decision.kind == "abstain" or not hits:
+            return compose_abstention(text, lang, self.topics())
+        problem = None
+        if decision.kind == "rule" and decision.rule:
+            try:
+                results = run_rule(decision.rule, decision.inputs, retriever.clauses, edition)
+            except RuleError as exc:
+                problem = str(exc)
+            else:
+                found = {h.clause.id for h in hits}
+                checked = [(r, bool(found & set(r.clauses))) for r in results]
+                cited = {i for r in results for i in r.clauses}
+                provenance = {c.id: c for c in retriever.clauses if c.id in cited}
+                return compose_rule(text, lang, checked, hits, provenance, k)
+        return compose_lookup(text, lang, hits, problem)
+
+    def topics(self) -> list[str]:
+        """Return what the corpus covers: each game with its section titles."""
+        titles: dict[str, list[str]] = {}
+        for clause in self.index.clauses:
+            if clause.heading_path:
+                names = titles.setdefault(clause.game, [])
+                if clause.heading_path[0] not in names:
+                    names.append(clause.heading_path[0])
+        return [f"{game}: {', '.join(names)}" for game, names in titles.items()]
+
+    def evaluate(self, path: Path, retrieval: str = "hybrid") -> Report:
+        """Score a JSONL development set on the full pipeline, or on bare dense search."""
+        questions = read_questions(path)
+        if retrieval == "dense":
+            return evaluate(questions, search=lambda q, k: self.search(q.q, k))
+        return evaluate(questions, ask=lambda q, k: self.ask(q.q, k=k))

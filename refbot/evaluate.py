@@ -1,4 +1,4 @@
-"""Measure retrieval on a development set: Recall@1, Recall@5 and MRR, overall and per language."""
+"""Measure a development set: retrieval (Recall@1, Recall@5, MRR), rules outcomes, abstention."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from refbot.errors import EvalError
 from refbot.index import Hit
@@ -15,12 +16,15 @@ MRR_DEPTH = 10
 
 @dataclass(frozen=True)
 class Question:
-    """One development question and the substrings that mark a correct clause."""
+    """One development question: gold substrings, an expected rule outcome, or an abstention."""
 
     q: str
     gold: tuple[str, ...]
     lang: str
     line: int
+    rule: str | None = None
+    expect: dict[str, Any] | None = None
+    abstain: bool = False
 
 
 @dataclass(frozen=True)
@@ -34,20 +38,67 @@ class Scores:
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """What the pipeline did with one question."""
+
+    question: Question
+    rank: int | None
+    abstained: bool
+    rule_ok: bool | None
+    verified: bool | None
+
+
+@dataclass(frozen=True)
 class Report:
-    """Scores overall and per question language, and the rank each question got."""
+    """Scores overall and per question language, rules and abstention, and each outcome."""
 
     overall: Scores
     by_lang: dict[str, Scores]
-    ranks: list[tuple[Question, int | None]]
+    outcomes: list[Outcome]
 
-    def to_dict(self) -> dict[str, object]:
-        """Return the figures and each question's rank as JSON-ready data."""
+    @property
+    def ranks(self) -> list[tuple[Question, int | None]]:
+        """Return each retrieval question with the rank of its first correct clause."""
+        return [(o.question, o.rank) for o in self.outcomes if o.question.gold]
+
+    def rules(self) -> dict[str, Any]:
+        """Return how many rule questions got the expected rule and outcome, and were verified."""
+        checked = [o for o in self.outcomes if o.question.rule]
+        return {
+            "n": len(checked),
+            "correct": sum(1 for o in checked if o.rule_ok),
+            "verified": sum(1 for o in checked if o.verified),
+        }
+
+    def abstention(self) -> dict[str, Any]:
+        """Return the precision and recall of abstaining on out-of-scope questions."""
+        abstained = [o for o in self.outcomes if o.abstained]
+        should = [o for o in self.outcomes if o.question.abstain]
+        right = [o for o in abstained if o.question.abstain]
+        return {
+            "out_of_scope": len(should),
+            "abstained": len(abstained),
+            "precision": len(right) / len(abstained) if abstained else 1.0,
+            "recall": len(right) / len(should) if should else 1.0,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the figures and each question's outcome as JSON-ready data."""
         return {
             "overall": asdict(self.overall),
             "by_lang": {lang: asdict(s) for lang, s in self.by_lang.items()},
+            "rules": self.rules(),
+            "abstention": self.abstention(),
             "questions": [
-                {"line": q.line, "q": q.q, "lang": q.lang, "rank": rank} for q, rank in self.ranks
+                {
+                    "line": o.question.line,
+                    "q": o.question.q,
+                    "lang": o.question.lang,
+                    "rank": o.rank,
+                    "abstained": o.abstained,
+                    "rule_ok": o.rule_ok,
+                }
+                for o in self.outcomes
             ],
         }
 
@@ -73,15 +124,28 @@ def read_questions(path: Path) -> list[Question]:
             or not data["q"].strip()
         ):
             raise EvalError(f'{where}: needs a non-empty string "q"')
-        gold = data.get("gold")
-        if (
-            not isinstance(gold, list)
-            or not gold
-            or not all(isinstance(g, str) and g for g in gold)
-        ):
-            raise EvalError(f'{where}: "gold" must be a non-empty list of non-empty strings')
-        lang = data.get("lang", "und")
-        questions.append(Question(data["q"], tuple(gold), str(lang), number))
+        gold = data.get("gold", [])
+        abstain = data.get("abstain", False)
+        if not isinstance(gold, list) or not all(isinstance(g, str) and g for g in gold):
+            raise EvalError(f'{where}: "gold" must be a list of non-empty strings')
+        if not gold and not abstain:
+            raise EvalError(f'{where}: give "gold" substrings, or "abstain": true')
+        if not isinstance(abstain, bool):
+            raise EvalError(f'{where}: "abstain" must be true or false')
+        expect = data.get("expect")
+        if expect is not None and not isinstance(expect, dict):
+            raise EvalError(f'{where}: "expect" must be an object of outcome keys')
+        questions.append(
+            Question(
+                data["q"],
+                tuple(gold),
+                str(data.get("lang", "und")),
+                number,
+                rule=data.get("rule"),
+                expect=expect,
+                abstain=abstain,
+            )
+        )
     if not questions:
         raise EvalError(f"{path}: no questions")
     return questions
@@ -89,10 +153,14 @@ def read_questions(path: Path) -> list[Question]:
 
 def first_hit_rank(hits: Iterable[Hit], gold: Iterable[str]) -> int | None:
     """Return the 1-based rank of the first hit containing a gold substring, case-insensitively."""
+    return first_text_rank((hit.clause.text for hit in hits), gold)
+
+
+def first_text_rank(texts: Iterable[str], gold: Iterable[str]) -> int | None:
+    """Return the 1-based rank of the first text containing a gold substring, case-insensitively."""
     needles = [g.casefold() for g in gold]
-    for rank, hit in enumerate(hits, start=1):
-        text = hit.clause.text.casefold()
-        if any(needle in text for needle in needles):
+    for rank, text in enumerate(texts, start=1):
+        if any(needle in text.casefold() for needle in needles):
             return rank
     return None
 
@@ -100,6 +168,8 @@ def first_hit_rank(hits: Iterable[Hit], gold: Iterable[str]) -> int | None:
 def score(ranks: list[int | None]) -> Scores:
     """Return Recall@1, Recall@5 and MRR@10 for a list of first-hit ranks."""
     n = len(ranks)
+    if n == 0:
+        return Scores(0, 0.0, 0.0, 0.0)
     return Scores(
         n=n,
         recall_at_1=sum(1 for r in ranks if r is not None and r <= 1) / n,
@@ -108,14 +178,47 @@ def score(ranks: list[int | None]) -> Scores:
     )
 
 
-def evaluate(questions: list[Question], search: Callable[[str, int], list[Hit]]) -> Report:
-    """Run every question through search and score the ranks of the first correct clause."""
-    ranks = [(q, first_hit_rank(search(q.q, MRR_DEPTH), q.gold)) for q in questions]
+def contains(outcome: Any, expected: Any) -> bool:
+    """Return whether expected is a sub-structure of outcome (dicts compared key by key)."""
+    if isinstance(expected, dict):
+        return isinstance(outcome, dict) and all(
+            k in outcome and contains(outcome[k], v) for k, v in expected.items()
+        )
+    return bool(outcome == expected)
+
+
+def _judge(question: Question, answer: dict[str, Any]) -> Outcome:
+    texts = [c["text"] for c in answer["citations"]]
+    rank = first_text_rank(texts, question.gold) if question.gold else None
+    rule_ok = verified = None
+    if question.rule:
+        same = [r for r in answer.get("rules") or [] if r["id"] == question.rule]
+        rule_ok = any(contains(r["outcome"], question.expect or {}) for r in same)
+        verified = bool(same) and all(r["verified"] for r in same)
+    return Outcome(question, rank, answer["abstained"], rule_ok, verified)
+
+
+def evaluate(
+    questions: list[Question],
+    search: Callable[[Question, int], list[Hit]] | None = None,
+    ask: Callable[[Question, int], Any] | None = None,
+) -> Report:
+    """Run every question through the pipeline (`ask`) or a bare search, and score it."""
+    outcomes = []
+    for question in questions:
+        if ask is not None:
+            answer = ask(question, MRR_DEPTH).to_dict()
+        else:
+            assert search is not None
+            hits = search(question, MRR_DEPTH)
+            answer = {"citations": [{"text": h.clause.text} for h in hits], "abstained": False}
+        outcomes.append(_judge(question, answer))
+    scored = [o for o in outcomes if o.question.gold]
     by_lang: dict[str, list[int | None]] = {}
-    for question, rank in ranks:
-        by_lang.setdefault(question.lang, []).append(rank)
+    for o in scored:
+        by_lang.setdefault(o.question.lang, []).append(o.rank)
     return Report(
-        overall=score([rank for _, rank in ranks]),
+        overall=score([o.rank for o in scored]),
         by_lang={lang: score(r) for lang, r in sorted(by_lang.items())},
-        ranks=ranks,
+        outcomes=outcomes,
     )

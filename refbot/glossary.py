@@ -1,0 +1,194 @@
+"""The multilingual glossary: game concepts, their terms per language, and matching on stems."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import Stemmer
+import yaml
+
+from refbot.errors import CorpusError
+
+# ISO 639-1 → Snowball algorithm, for every language PyStemmer ships that a question may use.
+STEMMERS = {
+    "ar": "arabic", "ca": "catalan", "cs": "czech", "da": "danish", "de": "german",
+    "el": "greek", "en": "english", "es": "spanish", "eu": "basque", "fi": "finnish",
+    "fr": "french", "hu": "hungarian", "id": "indonesian", "it": "italian", "lt": "lithuanian",
+    "nl": "dutch", "no": "norwegian", "pl": "polish", "pt": "portuguese", "ro": "romanian",
+    "ru": "russian", "sr": "serbian", "sv": "swedish", "tr": "turkish",
+}  # fmt: skip
+KINDS = ("rule", "term", "intent")
+TOKEN = re.compile(r"\w+(?:['’]\w+)*", re.U)
+WINDOW_SLACK = 3  # words a multi-word term may be spread over, beyond its own length
+
+
+@lru_cache(maxsize=64)
+def _stemmer(lang: str) -> Any:
+    algorithm = STEMMERS.get(lang)
+    return Stemmer.Stemmer(algorithm) if algorithm else None
+
+
+def tokenize(text: str) -> list[str]:
+    """Return the lowercased word tokens of text (numbers included)."""
+    return [t.replace("’", "'") for t in TOKEN.findall(text.lower().replace("ё", "е"))]
+
+
+def stem_tokens(tokens: list[str], lang: str) -> list[str]:
+    """Return the Snowball stems of tokens, or the tokens themselves for a language without one."""
+    stemmer = _stemmer(lang)
+    return list(stemmer.stemWords(tokens)) if stemmer else list(tokens)
+
+
+def analyze(text: str, lang: str) -> list[str]:
+    """Return the stemmed tokens of text in its language."""
+    return stem_tokens(tokenize(text), lang)
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A concept found in a text, at token positions [start, end)."""
+
+    concept: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Concept:
+    """A game concept and its stemmed terms in each language."""
+
+    name: str
+    kind: str
+    terms: dict[str, tuple[tuple[str, ...], ...]]
+
+
+@dataclass(frozen=True)
+class Route:
+    """How the router reads a rule's inputs from a question."""
+
+    rule: str
+    when: tuple[tuple[str, ...], ...]
+    numbers: dict[str, str] = field(default_factory=dict)
+    flags: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    dice: str | None = None
+
+
+class Glossary:
+    """Concepts with their terms, matched on stems in any of the glossary's languages."""
+
+    def __init__(self, concepts: dict[str, Concept], routes: dict[str, Route]) -> None:
+        self.concepts = concepts
+        self.routes = routes
+        self.languages = sorted({lang for c in concepts.values() for lang in c.terms})
+        # For each language, every stem that occurs in a term → the (concept, term) pairs using it.
+        self._by_stem: dict[str, dict[str, list[tuple[str, tuple[str, ...]]]]] = {}
+        for concept in concepts.values():
+            for lang, terms in concept.terms.items():
+                table = self._by_stem.setdefault(lang, {})
+                for term in terms:
+                    for part in dict.fromkeys(term):
+                        table.setdefault(part, []).append((concept.name, term))
+
+    def find(self, text: str, lang: str, extra_langs: Iterable[str] = ("en",)) -> list[Mention]:
+        """Return the concepts text mentions, by the terms of its language (and extra_langs)."""
+        langs = [lang, *extra_langs] if lang in self.languages else self.languages
+        tokens = tokenize(text)
+        found: dict[tuple[str, int], Mention] = {}
+        for term_lang in dict.fromkeys(langs):
+            table = self._by_stem.get(term_lang, {})
+            stems = stem_tokens(tokens, term_lang)
+            for start, stem in enumerate(stems):
+                for concept, term in table.get(stem, ()):
+                    end = _match_at(term, stems, start)
+                    if end and (concept, start) not in found:
+                        found[(concept, start)] = Mention(concept, start, end)
+        # A later match of a multi-word term inside an earlier one of the same concept is the same.
+        mentions = sorted(found.values(), key=lambda m: (m.start, m.concept))
+        kept: list[Mention] = []
+        for m in mentions:
+            if not any(k.concept == m.concept and k.start <= m.start < k.end for k in kept):
+                kept.append(m)
+        return kept
+
+    def concepts_in(self, text: str, lang: str, extra_langs: Iterable[str] = ("en",)) -> set[str]:
+        """Return the set of concept names text mentions."""
+        return {m.concept for m in self.find(text, lang, extra_langs)}
+
+    def terms(self, concept: str, lang: str) -> list[str]:
+        """Return the stemmed terms of a concept in a language, joined by spaces."""
+        return [" ".join(t) for t in self.concepts[concept].terms.get(lang, ())]
+
+
+def _match_at(term: tuple[str, ...], stems: list[str], start: int) -> int:
+    """Return the end of term's match starting at start (all its stems nearby, any order), or 0."""
+    if len(term) == 1:
+        return start + 1
+    window = stems[start : start + len(term) + WINDOW_SLACK]
+    if not all(part in window for part in term):
+        return 0
+    return start + max(window.index(part) for part in term) + 1
+
+
+def load_glossary(path: Path) -> Glossary:
+    """Load and validate a glossary YAML file; raise CorpusError naming the file and the entry."""
+    where = str(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CorpusError([f"{where}: glossary not found"]) from None
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        raise CorpusError([f"{where}: not valid YAML ({exc})".replace("\n", " ")]) from None
+    if not isinstance(data, dict) or not isinstance(data.get("concepts"), dict):
+        raise CorpusError([f"{where}: needs a 'concepts' mapping"])
+    concepts: dict[str, Concept] = {}
+    for name, entry in data["concepts"].items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("terms"), dict):
+            raise CorpusError([f"{where}: concept {name!r} needs 'terms' by language"])
+        kind = entry.get("kind", "term")
+        if kind not in KINDS:
+            raise CorpusError([f"{where}: concept {name!r} has unknown kind {kind!r}"])
+        terms: dict[str, tuple[tuple[str, ...], ...]] = {}
+        for lang, words in entry["terms"].items():
+            if not isinstance(words, list) or not all(isinstance(w, str) and w for w in words):
+                raise CorpusError([f"{where}: concept {name!r}, {lang}: terms must be a list"])
+            stemmed = (tuple(analyze(w, str(lang))) for w in words)
+            terms[str(lang)] = tuple(dict.fromkeys(t for t in stemmed if t))
+        concepts[str(name)] = Concept(str(name), kind, terms)
+    routes = {
+        rule: _route(rule, entry, concepts, where)
+        for rule, entry in (data.get("routes") or {}).items()
+    }
+    return Glossary(concepts, routes)
+
+
+def _route(rule: str, entry: Any, concepts: dict[str, Concept], where: str) -> Route:
+    def known(name: Any) -> str:
+        if name not in concepts and name != "dice":
+            raise CorpusError([f"{where}: route {rule!r} names unknown concept {name!r}"])
+        return str(name)
+
+    if not isinstance(entry, dict) or not entry.get("when"):
+        raise CorpusError([f"{where}: route {rule!r} needs 'when'"])
+    flags: dict[str, tuple[str, str | None]] = {}
+    for param, spec in (entry.get("flags") or {}).items():
+        if isinstance(spec, dict):
+            flags[param] = (
+                known(spec.get("concept")),
+                known(spec["unless"]) if spec.get("unless") else None,
+            )
+        else:
+            flags[param] = (known(spec), None)
+    return Route(
+        rule=rule,
+        when=tuple(tuple(known(c) for c in group) for group in entry["when"]),
+        numbers={p: known(c) for p, c in (entry.get("numbers") or {}).items()},
+        flags=flags,
+        choices={p: tuple(known(c) for c in cs) for p, cs in (entry.get("choices") or {}).items()},
+        dice=entry.get("dice"),
+    )
