@@ -182,6 +182,13 @@ REASONS = {
 }
 
 
+CONDITIONS = {
+    "did_not_charge": "it charged",
+    "enemy_not_wiped_out": "it wiped out its enemy",
+    "not_first_turn_of_combat": "this is the first turn of combat",
+}
+
+
 def _overrun(r: RuleResult, w: Writer) -> str:
     _, o = w._, r.outcome
     label = f"{r.edition} ({r.game})"
@@ -191,23 +198,22 @@ def _overrun(r: RuleResult, w: Writer) -> str:
             edition=label, reasons=reasons
         )
     if o.get("dice") is None:
-        return _(
+        text = _(
             "{edition}: the unit may overrun 5D6 cm (Movement up to 15 cm) or 8D6 cm (Movement "
             "above 15 cm), straight ahead; it is not obliged to."
         ).format(edition=label)
-    dice = w.dice(o["dice"], o["unit"])
-    if "move" in o:
-        return _("{edition}: the unit overruns {move} ({dice}).").format(
-            edition=label, move=w.distance(o["move"]), dice=dice
+    elif "move" in o:
+        text = _("{edition}: the unit overruns {move} ({dice}).").format(
+            edition=label, move=w.distance(o["move"]), dice=w.dice(o["dice"], o["unit"])
         )
+    else:
+        text = _(
+            "{edition}: the unit may overrun {dice} straight ahead; it is not obliged to."
+        ).format(edition=label, dice=w.dice(o["dice"], o["unit"]))
     if o["eligible"] is None:
-        return _(
-            "{edition}: only a unit that charged and wiped out its enemy may overrun, {dice} "
-            "straight ahead."
-        ).format(edition=label, dice=dice)
-    return _("{edition}: the unit may overrun {dice} straight ahead; it is not obliged to.").format(
-        edition=label, dice=dice
-    )
+        conditions = ", ".join(_(CONDITIONS[k]) for k in o["unknown"])
+        text += " " + _("This holds only if {conditions}.").format(conditions=conditions)
+    return text
 
 
 def _overrun_charge(r: RuleResult, w: Writer) -> str:
@@ -339,13 +345,12 @@ def compose_rule(
     if len(results) > 1 and len({r.edition for r, _ in results}) > 1:
         texts.insert(0, w._("The editions differ; each one's answer follows, with its citation."))
     verified = all(ok for _, ok in results)
-    # Each edition's first provenance clause, then the rest, then whatever else was retrieved;
-    # a clause retrieval missed is cited with no score.
-    scores = {h.clause.id: h.score for h in hits}
-    order = [r.clauses[0] for r, _ in results if r.clauses]
-    order += [i for r, _ in results for i in r.clauses] + [h.clause.id for h in hits]
-    by_id = {**provenance, **{h.clause.id: h.clause for h in hits}}
-    citations = [cite(by_id[i], scores.get(i)) for i in dict.fromkeys(order)][:k]
+    # Retrieved clauses best first; an edition none of whose clauses made it gets its first
+    # provenance clause cited in place of the weakest hit, with no score.
+    citations = [cite(h.clause, h.score) for h in hits]
+    for result, _ in results:
+        if result.clauses and not set(result.clauses) & {c["id"] for c in citations}:
+            citations = [*citations[: max(k - 1, 0)], cite(provenance[result.clauses[0]], None)]
     rules = [{**result.to_dict(), "verified": ok} for result, ok in results]
     return Answer(
         query=query,

@@ -226,11 +226,13 @@ class Refbot:
             except RuleError as exc:
                 problem = str(exc)
             else:
+                # Verified: retrieval found, on its own, a clause stating the applied rule.
                 found = {h.clause.id for h in hits}
                 checked = [(r, bool(found & set(r.clauses))) for r in results]
-                cited = {i for r in results for i in r.clauses}
+                cited = frozenset(i for r in results for i in r.clauses)
                 provenance = {c.id: c for c in retriever.clauses if c.id in cited}
-                return compose_rule(text, lang, checked, hits, provenance, k)
+                boosted = retriever.rank(scores, k, allowed, boost=cited)
+                return compose_rule(text, lang, checked, boosted, provenance, k)
         return compose_lookup(text, lang, hits, problem)
 
     def topics(self) -> list[str]:

@@ -167,6 +167,44 @@ def clauses(
         click.echo(f"{row['id']}\t{row['kind']}\t{row['text']}")
 
 
+@main.command()
+@click.argument("question", required=False)
+@click.option("--lang", help="The question's language (default: detected).")
+@click.option("--k", type=click.IntRange(1, 50), default=None, help="Citations (default 5).")
+@click.option("--edition", help="Only this edition.")
+@_apply(output_options)
+@click.pass_context
+def ask(
+    ctx: click.Context,
+    question: str | None,
+    lang: str | None,
+    k: int | None,
+    edition: str | None,
+    as_json: bool,
+    as_jsonl: bool,
+) -> None:
+    """Answer QUESTION in its language; with --jsonl, answer one question per line of stdin."""
+    bot = _bot(ctx)
+    if as_jsonl and question is None:
+        for line in sys.stdin:
+            if line.strip():
+                answer = bot.ask(line, lang=lang, k=k, edition=edition)
+                click.echo(json.dumps(answer.to_dict(), ensure_ascii=False))
+        return
+    if question is None:
+        raise click.UsageError("give a QUESTION, or --jsonl with questions on standard input")
+    answer = bot.ask(question, lang=lang, k=k, edition=edition)
+    if as_json or as_jsonl:
+        _emit(answer.to_dict(), [answer.to_dict()] if as_jsonl else None)
+        return
+    click.echo(answer.answer)
+    for result in answer.rules:
+        mark = "verified" if result["verified"] else "not verified by retrieval"
+        click.echo(f"  [{result['id']} · {result['edition']} · {mark}]")
+    for citation in answer.citations:
+        click.echo(f"  - {citation['id']} ({citation['lang']}): {citation['text']}")
+
+
 @main.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 @click.argument("rule_id")
 @click.option("--edition", help="Only this edition (default: every edition that has the rule).")
@@ -240,19 +278,40 @@ def rules(ctx: click.Context, as_json: bool) -> None:
 
 @main.command("eval")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--retrieval",
+    type=click.Choice(["hybrid", "dense"]),
+    default="hybrid",
+    help="Score the full pipeline (default) or the bare dense search.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.pass_context
-def eval_(ctx: click.Context, file: Path, as_json: bool) -> None:
-    """Print Recall@1, Recall@5 and MRR of the search on a JSONL development set."""
-    report = _bot(ctx).evaluate(file)
+def eval_(ctx: click.Context, file: Path, retrieval: str, as_json: bool) -> None:
+    """Print Recall@1, Recall@5, MRR, rules accuracy and abstention on a JSONL dev set."""
+    report = _bot(ctx).evaluate(file, retrieval)
     if as_json:
         _emit(report.to_dict())
         return
     click.echo(f"{'lang':<8}{'n':>5}{'R@1':>8}{'R@5':>8}{'MRR':>8}")
     for name, s in [*report.by_lang.items(), ("all", report.overall)]:
         click.echo(f"{name:<8}{s.n:>5}{s.recall_at_1:>8.3f}{s.recall_at_5:>8.3f}{s.mrr:>8.3f}")
-    misses = [(q, r) for q, r in report.ranks if r is None or r > 5]
-    for question, rank in misses:
+    rules, abstention = report.rules(), report.abstention()
+    if rules["n"]:
         click.echo(
-            f"miss (rank {rank or '>10'}): line {question.line} [{question.lang}] {question.q}"
+            f"rules: {rules['correct']}/{rules['n']} correct, {rules['verified']}/{rules['n']} verified"
         )
+    click.echo(
+        f"abstention: precision {abstention['precision']:.3f}, recall {abstention['recall']:.3f} "
+        f"({abstention['abstained']} abstained, {abstention['out_of_scope']} out of scope)"
+    )
+    for o in report.outcomes:
+        q = o.question
+        wrong = []
+        if q.gold and (o.rank is None or o.rank > 5):
+            wrong.append(f"rank {o.rank or '>10'}")
+        if o.rule_ok is False:
+            wrong.append(f"rule {q.rule} not as expected")
+        if o.abstained != q.abstain:
+            wrong.append("abstained" if o.abstained else "answered out of scope")
+        if wrong:
+            click.echo(f"miss ({', '.join(wrong)}): line {q.line} [{q.lang}] {q.q}")

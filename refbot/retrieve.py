@@ -40,6 +40,7 @@ class Weights:
     concepts: float = 1.0
     heading: float = 0.3
     example: float = 0.8
+    provenance: float = 0.5
 
 
 class Retriever:
@@ -111,10 +112,21 @@ class Retriever:
         return sum(weight * part for weight, part in parts) * self._scale / total
 
     def rank(
-        self, scores: dict[str, np.ndarray], k: int, allowed: Sequence[int] | None = None
+        self,
+        scores: dict[str, np.ndarray],
+        k: int,
+        allowed: Sequence[int] | None = None,
+        boost: frozenset[str] = frozenset(),
     ) -> list[Hit]:
-        """Return the k best clauses by fused score; headings are context, not answers."""
+        """Return the k best clauses by fused score; headings are context, not answers.
+
+        Boosted clauses (those stating a rule the core applied) gain a fixed bonus.
+        """
         fused = self.fuse(scores)
+        if boost:
+            fused = fused + self.weights.provenance * np.asarray(
+                [c.id in boost for c in self.clauses], dtype=np.float64
+            )
         rows = range(len(self.clauses)) if allowed is None else allowed
         ranked = sorted(
             (r for r in rows if self.clauses[r].kind != "heading"), key=lambda r: (-fused[r], r)

@@ -7,6 +7,7 @@ from typing import Literal
 
 from refbot.glossary import Glossary, Route
 from refbot.question import Question
+from refbot.rules import RULES
 
 NEAR = 8  # how many words apart a number and the word it belongs to may be
 
@@ -19,7 +20,7 @@ class Thresholds:
     """
 
     with_terms: float = 0.30
-    without_terms: float = 0.45
+    without_terms: float = 0.50
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,13 @@ def _nearest(route: Route, question: Question) -> dict[str, str]:
                 after = number.token - mention.end
                 distance = after if after >= 0 else (mention.start - number.token) + 0.5
                 if distance <= NEAR:
-                    candidates.append((distance, param, i, number.text()))
+                    # "fled 7 inches" is a roll of 7: only distance inputs keep the unit.
+                    text = (
+                        number.text()
+                        if param in _distance_params(route.rule)
+                        else f"{number.value:g}"
+                    )
+                    candidates.append((distance, param, i, text))
             # A dice count such as "3D6 pursuit" sets how many dice that roll has.
             for count in question.counts:
                 gap = min(abs(count.token - mention.start), abs(count.token - mention.end))
@@ -73,6 +80,10 @@ def _nearest(route: Route, question: Question) -> dict[str, str]:
             bound[param] = text
             used.add(number)
     return bound
+
+
+def _distance_params(rule_id: str) -> set[str]:
+    return {p.name for r in RULES if r.id == rule_id for p in r.params if p.kind == "distance"}
 
 
 def route(

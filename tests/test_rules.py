@@ -175,10 +175,11 @@ def test_flee_move_and_conversion_only_when_asked(clauses: list[Clause]) -> None
         ({"charged": False, "wiped_out": True}, False),
         ({"charged": True, "wiped_out": False}, False),
         ({"charged": True, "wiped_out": True, "second_fight": True}, False),
+        ({"wiped_out": True}, None),
     ],
 )
 def test_english_overrun_eligibility(
-    clauses: list[Clause], inputs: dict[str, Any], eligible: bool
+    clauses: list[Clause], inputs: dict[str, Any], eligible: bool | None
 ) -> None:
     outcome = run(clauses, "overrun", edition="rulebook-en", **inputs).outcome
     assert outcome["eligible"] is eligible
@@ -210,17 +211,18 @@ def test_spanish_overrun_dice_by_movement(clauses: list[Clause], movement: str, 
         ({"wiped_out": True, "first_turn": False}, False),
         ({"wiped_out": True, "models_left": 1}, False),
         ({"wiped_out": False}, False),
+        ({"wiped_out": True}, None),
     ],
 )
 def test_spanish_overrun_eligibility(
-    clauses: list[Clause], inputs: dict[str, Any], eligible: bool
+    clauses: list[Clause], inputs: dict[str, Any], eligible: bool | None
 ) -> None:
     result = run(clauses, "overrun", edition="reglamento-es", **inputs)
     assert result.outcome["eligible"] is eligible
 
 
 def test_editions_disagree_and_are_labelled(clauses: list[Clause]) -> None:
-    results = run(clauses, "overrun", wiped_out=True, charged=False, movement="10")
+    results = run(clauses, "overrun", wiped_out=True, charged=False, movement="10", first_turn=True)
     by_edition = {r.edition: r.outcome for r in results}
     assert by_edition["rulebook-en"]["eligible"] is False
     assert by_edition["reglamento-es"]["eligible"] is True

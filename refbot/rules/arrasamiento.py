@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from refbot.errors import RuleError
-from refbot.rules.core import Context, Inputs, Param, Rule
+from refbot.rules.core import Context, Inputs, Param, Rule, eligibility
 
 GAME, EDITION, LANG = "warhammer-fantasy", "reglamento-es", "es"
 FAST_MOVEMENT_CM = 15  # above this Movement a unit overruns 8D6 cm instead of 5D6
@@ -20,23 +20,23 @@ def _dice_count(inputs: Inputs) -> int:
 
 def overrun(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
     """Arrasamiento: any unit that destroyed all its enemies in the first turn of combat."""
-    reasons = []
     tags = []
-    if not inputs.get("wiped_out"):
-        reasons.append("enemy_not_wiped_out")
-    if inputs.get("models_left", 0) > 0:
-        reasons.append("models_left_after_extra_wounds")
+    models_left = inputs.get("models_left", 0)
+    if models_left:
         tags.append("extra_wounds")
-    if inputs.get("first_turn") is False:
-        reasons.append("not_first_turn_of_combat")
     if inputs.get("magic_phase"):
         tags.append("magic_phase")
-    eligible = not reasons
-    outcome: dict[str, Any] = {"eligible": eligible, "unit": "cm"}
-    if "first_turn" not in inputs:
-        outcome["assumes"] = ["first_turn"]
-    if not eligible:
-        outcome["reasons"] = reasons
+    wiped_out = inputs.get("wiped_out")
+    first_turn = inputs.get("first_turn")
+    outcome = eligibility(
+        {
+            "enemy_not_wiped_out": None if wiped_out is None else not wiped_out,
+            "models_left_after_extra_wounds": models_left > 0,
+            "not_first_turn_of_combat": None if first_turn is None else not first_turn,
+        }
+    )
+    outcome["unit"] = "cm"
+    if outcome["eligible"] is False:
         return outcome, tags
     outcome.update(optional=True)
     outcome["direction"] = (

@@ -173,6 +173,21 @@ class Rule:
         return ids
 
 
+def eligibility(barriers: Mapping[str, bool | None]) -> dict[str, Any]:
+    """Judge eligibility from named barriers: any True bars it, any unknown (None) leaves it open.
+
+    Returns `{"eligible": True | False | None}` with `reasons` (the barriers that hold) or
+    `unknown` (the conditions the question did not settle).
+    """
+    reasons = [name for name, present in barriers.items() if present]
+    if reasons:
+        return {"eligible": False, "reasons": reasons}
+    unknown = [name for name, present in barriers.items() if present is None]
+    if unknown:
+        return {"eligible": None, "unknown": unknown}
+    return {"eligible": True}
+
+
 def parse_bool(name: str, value: Any) -> bool:
     """Read yes/no, true/false, 1/0 (and real booleans)."""
     if isinstance(value, bool):

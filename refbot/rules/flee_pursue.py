@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from refbot.rules.core import Context, Inputs, Param, Rule
+from refbot.rules.core import Context, Inputs, Param, Rule, eligibility
 from refbot.rules.dice import p_at_most, p_catch, p_with_reroll, show
 
 GAME, EDITION, LANG = "warhammer-fantasy", "rulebook-en", "en"
@@ -114,24 +114,25 @@ def pursuit(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
 
 def overrun(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
     """Overrun: only a unit that charged and wiped out its enemy, 2D6 inches straight forward."""
-    reasons = []
-    if not inputs.get("charged"):
-        reasons.append("did_not_charge")
-    if not inputs.get("wiped_out"):
-        reasons.append("enemy_not_wiped_out")
-    if inputs.get("second_fight"):
-        reasons.append("won_second_fight_this_turn")
-    eligible = not reasons
-    outcome: dict[str, Any] = {"eligible": eligible, "dice": "2D6", "unit": "in"}
+    outcome = eligibility(
+        {
+            "did_not_charge": _negate(inputs.get("charged")),
+            "enemy_not_wiped_out": _negate(inputs.get("wiped_out")),
+            "won_second_fight_this_turn": inputs.get("second_fight", False),
+        }
+    )
+    outcome.update(dice="2D6", unit="in")
     tags = ["second_win"] if inputs.get("second_fight") else []
-    if eligible:
+    if outcome["eligible"] is not False:
         outcome.update(optional=True, direction="straight_forward")
         roll = inputs.get("roll")
         if roll is not None:
             outcome["move"] = ctx.distance(roll.total)
-    else:
-        outcome["reasons"] = reasons
     return outcome, tags
+
+
+def _negate(value: bool | None) -> bool | None:
+    return None if value is None else not value
 
 
 def _roll(name: str, help: str, dice: int | str = 2) -> Param:
