@@ -57,7 +57,7 @@ class Retriever:
         self.idf = {k: math.log(1 + total / n) for k, n in frequency.items()}
         self.covered = frozenset(frequency)
         self._norm = np.asarray(
-            [math.sqrt(sum(self.idf[k] for k in o | h) or 1.0) for o, h in self._pairs_oh()]
+            [(sum(self.idf[k] for k in o | h) or 1.0) ** 0.25 for o, h in self._pairs_oh()]
         )
         self.bm25 = BM25Okapi(
             [
@@ -77,7 +77,8 @@ class Retriever:
 
     @staticmethod
     def _own_concepts(clause: Clause, glossary: Glossary) -> set[str]:
-        found = glossary.concepts_in(clause.text, clause.lang, extra_langs=())
+        # A clause meets "how far?" by stating a roll or a length, not by saying "distance".
+        found = glossary.concepts_in(clause.text, clause.lang, extra_langs=()) - {QUANTITY}
         return found | {QUANTITY} if STATES_QUANTITY.search(clause.text) else found
 
     def scores(self, question: Question, vector: np.ndarray) -> dict[str, np.ndarray]:
