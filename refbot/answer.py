@@ -173,19 +173,24 @@ def _flee(r: RuleResult, w: Writer) -> str:
     return w._("A fleeing unit moves 2D6 inches directly away from the enemy.")
 
 
+def N_(message: str) -> str:
+    """Mark a message for extraction; it is translated where it is used."""
+    return message
+
+
 REASONS = {
-    "did_not_charge": "it did not charge",
-    "enemy_not_wiped_out": "the enemy was not wiped out",
-    "won_second_fight_this_turn": "it already won a second fight this turn",
-    "models_left_after_extra_wounds": "models are left after extra wounds",
-    "not_first_turn_of_combat": "it was not the first turn of combat",
+    "did_not_charge": N_("it did not charge"),
+    "enemy_not_wiped_out": N_("the enemy was not wiped out"),
+    "won_second_fight_this_turn": N_("it already won a second fight this turn"),
+    "models_left_after_extra_wounds": N_("models are left after extra wounds"),
+    "not_first_turn_of_combat": N_("it was not the first turn of combat"),
 }
 
 
 CONDITIONS = {
-    "did_not_charge": "it charged",
-    "enemy_not_wiped_out": "it wiped out its enemy",
-    "not_first_turn_of_combat": "this is the first turn of combat",
+    "did_not_charge": N_("it charged"),
+    "enemy_not_wiped_out": N_("it wiped out its enemy"),
+    "not_first_turn_of_combat": N_("this is the first turn of combat"),
 }
 
 

@@ -9,7 +9,7 @@ from refbot.glossary import Glossary, Route
 from refbot.question import Question
 from refbot.rules import RULES
 
-NEAR = 8  # how many words apart a number and the word it belongs to may be
+NEAR = 3  # at most this many words between a number and the word it belongs to
 
 
 @dataclass(frozen=True)
