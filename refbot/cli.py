@@ -297,9 +297,8 @@ def eval_(ctx: click.Context, file: Path, retrieval: str, as_json: bool) -> None
         click.echo(f"{name:<8}{s.n:>5}{s.recall_at_1:>8.3f}{s.recall_at_5:>8.3f}{s.mrr:>8.3f}")
     rules, abstention = report.rules(), report.abstention()
     if rules["n"]:
-        click.echo(
-            f"rules: {rules['correct']}/{rules['n']} correct, {rules['verified']}/{rules['n']} verified"
-        )
+        n = rules["n"]
+        click.echo(f"rules: {rules['correct']}/{n} correct, {rules['verified']}/{n} verified")
     click.echo(
         f"abstention: precision {abstention['precision']:.3f}, recall {abstention['recall']:.3f} "
         f"({abstention['abstained']} abstained, {abstention['out_of_scope']} out of scope)"

@@ -52,10 +52,11 @@ def bind(route: Route, question: Question) -> dict[str, str]:
 
 def _nearest(route: Route, question: Question) -> dict[str, str]:
     """Give each number parameter the closest free number after (or else before) its concept."""
-    candidates = []
+    # (distance, parameter, which token it reads, input text); nearest pairs are bound first.
+    candidates: list[tuple[float, str, int, str]] = []
     for param, concept in route.numbers.items():
         for mention in (m for m in question.mentions if m.concept == concept):
-            for i, number in enumerate(question.numbers):
+            for number in question.numbers:
                 after = number.token - mention.end
                 distance = after if after >= 0 else (mention.start - number.token) + 0.5
                 if distance <= NEAR:
@@ -65,20 +66,18 @@ def _nearest(route: Route, question: Question) -> dict[str, str]:
                         if param in _distance_params(route.rule)
                         else f"{number.value:g}"
                     )
-                    candidates.append((distance, param, i, text))
+                    candidates.append((distance, param, number.token, text))
             # A dice count such as "3D6 pursuit" sets how many dice that roll has.
             for count in question.counts:
                 gap = min(abs(count.token - mention.start), abs(count.token - mention.end))
                 if gap <= NEAR:
-                    candidates.append(
-                        (gap + 0.25, f"{param}_dice", -1 - count.token, str(count.count))
-                    )
+                    candidates.append((gap + 0.25, f"{param}_dice", count.token, str(count.count)))
     bound: dict[str, str] = {}
     used: set[int] = set()
-    for _, param, number, text in sorted(candidates):
-        if param not in bound and number not in used:
+    for _, param, token, text in sorted(candidates):
+        if param not in bound and token not in used:
             bound[param] = text
-            used.add(number)
+            used.add(token)
     return bound
 
 

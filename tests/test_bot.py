@@ -6,7 +6,7 @@ import pytest
 
 from refbot.bot import Refbot
 from refbot.config import Settings
-from refbot.errors import CorpusError
+from refbot.errors import CorpusError, QuestionError
 from refbot.index import read_manifest
 from tests.conftest import write_section
 
@@ -105,3 +105,86 @@ def test_real_model_finds_the_section_in_every_language(
     real = Refbot(Settings(corpus_dir=corpus_dir, index_dir=tmp_path / "index"))
     hits = real.search(question, k=5)
     assert any(any(h in hit.clause.heading for h in headings) for hit in hits[:3])
+
+
+# --- ask -----------------------------------------------------------------------------------
+
+ASK_KEYS = {"query", "lang", "answer", "abstained", "confidence", "rule", "citations"}
+CITATION_KEYS = {"id", "text", "lang", "game", "edition", "section", "source", "kind", "score"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "question", "caught", "phrase"),
+    [
+        ("en", "my goblins fled 7, the pursuers rolled 7, what happens?", True, "Caught"),
+        ("ru", "Мои гоблины бежали на 4, преследователи выбросили 3. Их поймали?", False, "Ушёл"),
+        ("es", "Huimos con un 5 y el perseguidor sacó un 8, ¿qué pasa?", True, "Alcanzada"),
+        ("de", "Meine Einheit flieht 6 Zoll weit, der Verfolger würfelt 10.", True, "Eingeholt"),
+        (
+            "fr",
+            "Mon unité fuit de 8 et la poursuite fait 8 : que se passe-t-il ?",
+            True,
+            "Rattrapée",
+        ),
+    ],
+)
+def test_ask_computes_and_answers_in_the_question_language(
+    bot: Refbot, lang: str, question: str, caught: bool, phrase: str
+) -> None:
+    answer = bot.ask(question).to_dict()
+    assert set(answer) >= ASK_KEYS
+    assert answer["lang"] == lang
+    assert answer["rule"]["id"] == "pursuit"
+    assert answer["rule"]["outcome"]["caught"] is caught
+    assert isinstance(answer["rule"]["verified"], bool)
+    assert phrase in answer["answer"]
+    # The clauses stating the rule are cited, in their own language.
+    cited = {c["id"] for c in answer["citations"]}
+    assert cited & set(answer["rule"]["clauses"])
+    assert all(set(c) >= CITATION_KEYS for c in answer["citations"])
+
+
+def test_ask_reports_each_edition_when_they_disagree(bot: Refbot) -> None:
+    answer = bot.ask("Can a unit that was charged and wiped out its attackers overrun?", lang="en")
+    by_edition = {r["edition"]: r for r in answer.rules}
+    assert by_edition["rulebook-en"]["outcome"]["eligible"] is False
+    assert by_edition["reglamento-es"]["outcome"]["eligible"] is not False
+    assert "editions differ" in answer.answer
+
+
+def test_ask_unverified_rule_cites_its_provenance(bot: Refbot) -> None:
+    answer = bot.ask("my goblins fled 7, the pursuers rolled 7", k=1)
+    assert len(answer.citations) == 1
+    assert answer.citations[0]["id"] in answer.rule["clauses"]  # type: ignore[index]
+    if not answer.rule["verified"]:  # type: ignore[index]
+        assert answer.confidence < 0.9
+
+
+def test_ask_abstains_out_of_scope_in_the_question_language(bot: Refbot) -> None:
+    answer = bot.ask("¿Cuál es la mejor receta de paella?")
+    assert answer.abstained and answer.citations == [] and answer.rule is None
+    assert answer.answer.startswith("Las reglas que tengo no cubren esto")
+    assert "Flee & Pursue" in answer.answer
+
+
+def test_ask_lookup_cites_at_most_k(bot: Refbot) -> None:
+    answer = bot.ask("Is overrunning compulsory?", k=3)
+    assert not answer.abstained and answer.rule is None
+    assert 0 < len(answer.citations) <= 3
+
+
+@pytest.mark.parametrize(("question", "problem"), [("   ", "empty"), ("x" * 1001, "limit is 1000")])
+def test_ask_rejects_bad_questions(bot: Refbot, question: str, problem: str) -> None:
+    with pytest.raises(QuestionError, match=problem):
+        bot.ask(question)
+
+
+@pytest.mark.model
+def test_real_model_meets_the_quality_bar_on_the_held_out_set(
+    tmp_path: Path, corpus_dir: Path
+) -> None:
+    real = Refbot(Settings(corpus_dir=corpus_dir, index_dir=tmp_path / "index"))
+    report = real.evaluate(Path(__file__).resolve().parent.parent / "eval" / "test.jsonl")
+    assert report.overall.recall_at_5 >= 0.9
+    assert report.abstention()["precision"] == 1.0
+    assert report.rules()["correct"] == report.rules()["n"]

@@ -146,3 +146,45 @@ def test_rules_lists_every_rule(runner: CliRunner) -> None:
     assert {"pursuit", "restrain", "overrun", "failed_charge", "attack_downed"} <= {
         r["id"] for r in data["rules"]
     }
+
+
+def test_ask_json_contract(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["ask", "my goblins fled 7, the pursuers rolled 7", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["rule"]["outcome"]["caught"] is True
+    assert len(data["citations"]) <= 5
+
+
+def test_ask_text_output(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["ask", "Мои гоблины бежали на 4, преследователи выбросили 3"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Ушёл")
+
+
+def test_ask_jsonl_reads_one_question_per_line(runner: CliRunner) -> None:
+    questions = "my goblins fled 7, the pursuers rolled 7\n\n¿Cuál es la mejor receta de paella?\n"
+    result = runner.invoke(main, ["ask", "--jsonl"], input=questions)
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["abstained"] for r in rows] == [False, True]
+    assert rows[1]["lang"] == "es"
+
+
+def test_ask_empty_question_exits_1(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["ask", " "])
+    assert result.exit_code == 1
+    assert "error: the question is empty" in result.stderr
+
+
+def test_eval_scores_rules_and_abstention(runner: CliRunner, tmp_path: Path) -> None:
+    dev = tmp_path / "dev.jsonl"
+    dev.write_text(
+        '{"q": "my goblins fled 7, the pursuers rolled 7", "lang": "en", '
+        '"gold": ["equal to or higher"], "rule": "pursuit", "expect": {"caught": true}}\n'
+        '{"q": "Which pizza is best?", "lang": "en", "abstain": true}\n',
+        encoding="utf-8",
+    )
+    result = runner.invoke(main, ["eval", str(dev)])
+    assert result.exit_code == 0, result.output
+    assert "rules: 1/1 correct" in result.stdout
+    assert "abstention: precision 1.000, recall 1.000" in result.stdout

@@ -11,6 +11,8 @@ from refbot.evaluate import Question, evaluate, first_hit_rank, read_questions, 
 from refbot.index import Hit
 from refbot.segment import Clause
 
+EVAL = Path(__file__).resolve().parent.parent / "eval"
+
 
 def hit(text: str) -> Hit:
     clause = Clause("g/e/en/s#1", text, "rule", (), "en", "g", "e", "s", "s.txt", "in", None)
@@ -31,7 +33,7 @@ def test_scores() -> None:
 
 def test_report_groups_by_language() -> None:
     questions = [Question("a", ("yes",), "en", 1), Question("b", ("yes",), "ru", 2)]
-    report = evaluate(questions, lambda q, k: [hit("yes")] if q == "a" else [hit("no")])
+    report = evaluate(questions, search=lambda q, k: [hit("yes")] if q.q == "a" else [hit("no")])
     assert report.by_lang["en"].recall_at_1 == 1.0
     assert report.by_lang["ru"].recall_at_5 == 0.0
     assert report.overall.recall_at_1 == 0.5
@@ -42,8 +44,10 @@ def test_report_groups_by_language() -> None:
     [
         ("not json", "not valid JSON"),
         ('{"gold": ["x"]}', 'needs a non-empty string "q"'),
-        ('{"q": "x", "gold": []}', '"gold" must be'),
+        ('{"q": "x", "gold": []}', 'give "gold" substrings, or "abstain": true'),
         ('{"q": "x", "gold": "x"}', '"gold" must be'),
+        ('{"q": "x", "abstain": "yes"}', '"abstain" must be true or false'),
+        ('{"q": "x", "gold": ["y"], "expect": 3}', '"expect" must be an object'),
     ],
 )
 def test_bad_line_is_named(tmp_path: Path, line: str, problem: str) -> None:
@@ -53,15 +57,55 @@ def test_bad_line_is_named(tmp_path: Path, line: str, problem: str) -> None:
         read_questions(path)
 
 
-def test_shipped_dev_set_is_valid_and_covers_five_languages() -> None:
-    questions = read_questions(Path(__file__).resolve().parent.parent / "eval" / "dev.jsonl")
-    assert len(questions) >= 40
-    assert {"en", "es", "ru", "de", "fr"} <= {q.lang for q in questions}
+@pytest.mark.parametrize("name", ["dev.jsonl", "test.jsonl"])
+def test_shipped_sets_cover_seven_languages_and_out_of_scope(name: str) -> None:
+    questions = read_questions(EVAL / name)
+    assert {"en", "es", "ru", "de", "fr", "it", "pl"} <= {q.lang for q in questions}
+    assert sum(q.abstain for q in questions) >= 7
 
 
-def test_shipped_gold_strings_exist_in_the_corpus(bot: Refbot) -> None:
+def test_dev_set_size() -> None:
+    questions = read_questions(EVAL / "dev.jsonl")
+    assert sum(1 for q in questions if q.gold) >= 60
+    assert sum(q.abstain for q in questions) >= 10
+
+
+def test_rule_and_abstention_are_scored() -> None:
+    questions = [
+        Question("a", ("yes",), "en", 1, rule="pursuit", expect={"caught": True}),
+        Question("b", (), "en", 2, abstain=True),
+        Question("c", ("yes",), "en", 3),
+    ]
+    answers = {
+        "a": {
+            "citations": [{"text": "yes"}],
+            "abstained": False,
+            "rules": [{"id": "pursuit", "outcome": {"caught": True}, "verified": True}],
+        },
+        "b": {"citations": [], "abstained": True},
+        "c": {"citations": [], "abstained": True},
+    }
+
+    class Reply:
+        def __init__(self, data: dict[str, object]) -> None:
+            self.data = data
+
+        def to_dict(self) -> dict[str, object]:
+            return self.data
+
+    report = evaluate(questions, ask=lambda q, k: Reply(answers[q.q]))
+    assert report.rules() == {"n": 1, "correct": 1, "verified": 1}
+    assert report.abstention() == {
+        "out_of_scope": 1,
+        "abstained": 2,
+        "precision": 0.5,
+        "recall": 1.0,
+    }
+
+
+@pytest.mark.parametrize("name", ["dev.jsonl", "test.jsonl"])
+def test_shipped_gold_strings_exist_in_the_corpus(bot: Refbot, name: str) -> None:
     texts = [c.text.casefold() for c in bot.clauses()]
-    path = Path(__file__).resolve().parent.parent / "eval" / "dev.jsonl"
-    for line in path.read_text(encoding="utf-8").splitlines():
-        for gold in json.loads(line)["gold"]:
+    for line in (EVAL / name).read_text(encoding="utf-8").splitlines():
+        for gold in json.loads(line).get("gold", []):
             assert any(gold.casefold() in t for t in texts), gold

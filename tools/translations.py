@@ -313,7 +313,9 @@ def main() -> int:
                 if forms is None:
                     missing.append((lang, message.id[0]))
                     continue
-                catalog.add(message.id, forms)
+                # CLDR gives es and fr a third form (for millions): it reads as the plural.
+                padded = forms + (forms[-1],) * (catalog.num_plurals - len(forms))
+                catalog.add(message.id, padded[: catalog.num_plurals])
             elif message.id in T:
                 catalog.add(message.id, T[message.id][index])
             else:

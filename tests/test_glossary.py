@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from refbot.errors import CorpusError
+from refbot.glossary import Glossary, load_glossary
+from tests.conftest import SEED_CORPUS
+
+LANGS = ("en", "es", "ru", "de", "fr", "it", "pl")
+
+
+@pytest.fixture(scope="module")
+def glossary() -> Glossary:
+    return load_glossary(SEED_CORPUS / "glossary.yaml")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_concept_has_terms_in_every_language(glossary: Glossary, lang: str) -> None:
+    assert [name for name, c in glossary.concepts.items() if not c.terms.get(lang)] == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "concept"),
+    [
+        ("en", "the pursuers rolled 7", "pursue"),
+        ("es", "Huimos con un 5", "flee"),
+        ("ru", "преследователи выбросили 3", "pursue"),
+        ("ru", "Атаки по сбитому с ног воину", "knocked_down"),
+        ("de", "die Einheit, die angegriffen wurde", "was_charged"),
+        ("de", "darf er den Nahkampf in der Bewegungsphase verlassen", "leave_combat"),
+        ("fr", "Mes poursuivants ont rattrapé l'ennemi", "caught"),
+        ("it", "gli inseguitori tirano 7", "pursue"),
+        ("pl", "Moje gobliny uciekają na 7", "flee"),
+        ("pl", "Czy ogłuszony wojownik", "stunned"),
+    ],
+)
+def test_inflected_terms_match(glossary: Glossary, lang: str, text: str, concept: str) -> None:
+    assert concept in glossary.concepts_in(text, lang)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "concept"),
+    [
+        ("es", "¿cuántos dados tiro para la distancia de huida?", "parry"),
+        ("fr", "L'unité chargée par une percée", "parry"),
+        ("it", "Come si dipinge un drago?", "leadership"),
+        ("en", "How many points is a dragon?", "overrun"),
+    ],
+)
+def test_common_words_do_not_match(glossary: Glossary, lang: str, text: str, concept: str) -> None:
+    assert concept not in glossary.concepts_in(text, lang)
+
+
+def test_unknown_language_tries_every_glossary_language(glossary: Glossary) -> None:
+    assert "charge" in glossary.concepts_in("A minha carga falhou", "pt")
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("concepts: {flee: {kind: rule}}", "needs 'terms'"),
+        ("concepts: {flee: {kind: magic, terms: {en: [flee]}}}", "unknown kind"),
+        ("concepts: {flee: {terms: {en: flee}}}", "terms must be a list"),
+        (
+            "concepts: {flee: {terms: {en: [flee]}}}\nroutes: {flee: {when: [[fly]]}}",
+            "unknown concept",
+        ),
+        ("[unclosed", "not valid YAML"),
+        ("- a list", "needs a 'concepts' mapping"),
+    ],
+)
+def test_bad_glossary_is_named(tmp_path: Path, text: str, problem: str) -> None:
+    path = tmp_path / "glossary.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CorpusError, match=problem) as info:
+        load_glossary(path)
+    assert "glossary.yaml" in str(info.value)

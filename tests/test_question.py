@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+import pytest
+
+from refbot.glossary import Glossary, load_glossary
+from refbot.question import parse_question
+from tests.conftest import SEED_CORPUS
+
+
+@pytest.fixture(scope="module")
+def glossary() -> Glossary:
+    return load_glossary(SEED_CORPUS / "glossary.yaml")
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "dice"),
+    [
+        ("en", "my charge failed with 4 and 1", [(4, 1)]),
+        ("es", "falló con un 3 y un 6, ¿cuánto?", [(3, 6)]),
+        ("ru", "на кубиках выпало 2 и 5", [(2, 5)]),
+        ("de", "mit 2 und 5 gewürfelt", [(2, 5)]),
+        ("fr", "j'ai fait 2 et 5", [(2, 5)]),
+        ("it", "con 2 e 5", [(2, 5)]),
+        ("pl", "wyrzuciłem 3 i 4", [(3, 4)]),
+        ("ru", "проходит 4,5 дюйма", []),
+        ("en", "fled 9 and pursued 6", []),
+    ],
+)
+def test_die_faces(glossary: Glossary, lang: str, text: str, dice: list[tuple[int, int]]) -> None:
+    assert list(parse_question(text, lang, glossary).dice) == dice
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "value", "unit"),
+    [
+        ("en", 'it fled 7" away', 7, "in"),
+        ("en", "Movement 18 cm", 18, "cm"),
+        ("de", "flieht 6 Zoll weit", 6, "in"),
+        ("fr", "à 5 pouces", 5, "in"),
+        ("es", "a 3 pulgadas", 3, "in"),
+        ("ru", "на 4,5 дюйма", 4.5, "in"),
+        ("pl", "o 10 cali", 10, "in"),
+        ("it", "di 6 pollici", 6, "in"),
+        ("en", "Leadership 8", 8, None),
+    ],
+)
+def test_numbers_with_units(
+    glossary: Glossary, lang: str, text: str, value: float, unit: str | None
+) -> None:
+    numbers = parse_question(text, lang, glossary).numbers
+    assert [(n.value, n.unit) for n in numbers] == [(value, unit)]
+
+
+@pytest.mark.parametrize(("text", "count"), [("a 3D6 pursuit", 3), ("2W6 Zoll", 2), ("2Д6", 2)])
+def test_dice_notation_is_a_count_not_a_number(glossary: Glossary, text: str, count: int) -> None:
+    parsed = parse_question(text, "en", glossary)
+    assert [c.count for c in parsed.counts] == [count]
+    assert parsed.numbers == ()
