@@ -68,6 +68,7 @@ def pursuit(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
             inputs.get("reroll", False),
         )
         outcome["p_caught"] = show(p)
+        tags.append("caught")
     else:
         caught = pursuit_roll.total >= flee_roll.total
         outcome["caught"] = caught
