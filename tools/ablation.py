@@ -1,6 +1,6 @@
 """Print the retrieval ablation table quoted in the README: the pipeline with one part switched off.
 
-    python tools/ablation.py
+python tools/ablation.py
 """
 
 from __future__ import annotations
