@@ -18,7 +18,9 @@ from refbot.errors import (
     IndexMismatch,
     IndexMissing,
     QuestionError,
+    RefbotError,
     RuleError,
+    UnknownClause,
 )
 from refbot.evaluate import Report, evaluate, read_questions
 from refbot.glossary import Glossary, load_glossary
@@ -94,7 +96,7 @@ class Refbot:
             except (IndexMissing, IndexMismatch, IndexCorrupt):
                 pass
             else:
-                self._index = index
+                self._use(index)
                 return BuildReport(
                     "unchanged",
                     len(index.clauses),
@@ -119,7 +121,7 @@ class Refbot:
             clause_count=len(clauses),
         )
         save_index(directory, clauses, vectors, manifest)
-        self._index = load_index(directory, manifest.model, corpus_hash)
+        self._use(load_index(directory, manifest.model, corpus_hash))
         return BuildReport(
             "built", len(clauses), time.perf_counter() - started, manifest.model, directory
         )
@@ -128,9 +130,15 @@ class Refbot:
     def index(self) -> Index:
         """Return a verified index, rebuilding it when it is missing, stale or damaged."""
         if self._index is None:
-            self._index = self._load_or_rebuild()
-            self.__dict__.pop("retriever", None)
+            self._use(self._load_or_rebuild())
+        assert self._index is not None
         return self._index
+
+    def _use(self, index: Index) -> None:
+        """Serve this index from now on; what was derived from the old one is dropped."""
+        self._index = index
+        for derived in ("retriever", "_clauses_by_id"):
+            self.__dict__.pop(derived, None)
 
     @cached_property
     def glossary(self) -> Glossary:
@@ -201,10 +209,13 @@ class Refbot:
         """Answer a question in any language: compute, cite, or abstain."""
         text = query.strip()
         if not text:
-            raise QuestionError("the question is empty")
+            raise QuestionError("the question is empty", "empty_question")
         limit = self.settings.max_question_chars
         if len(text) > limit:
-            raise QuestionError(f"the question has {len(text)} characters; the limit is {limit}")
+            raise QuestionError(
+                f"the question has {len(text)} characters; the limit is {limit}",
+                "question_too_long",
+            )
         k = k or self.settings.k
         lang = lang or detect_language(text, self.settings.default_lang)
         question = parse_question(text, lang, self.glossary)
@@ -234,6 +245,58 @@ class Refbot:
                 boosted = retriever.rank(scores, k, allowed, boost=cited)
                 return compose_rule(text, lang, checked, boosted, provenance, k)
         return compose_lookup(text, lang, hits, problem)
+
+    def clause(self, clause_id: str) -> Clause:
+        """Return the indexed clause with that id, or raise UnknownClause."""
+        found = self._clauses_by_id.get(clause_id)
+        if found is None:
+            raise UnknownClause(f"no clause has the id {clause_id!r}")
+        return found
+
+    @cached_property
+    def _clauses_by_id(self) -> dict[str, Clause]:
+        return {c.id: c for c in self.index.clauses}
+
+    def parallel(self, clause_id: str, limit: int = 3) -> list[Clause]:
+        """Return clauses in other languages on the same concepts, closest first."""
+        retriever = self.retriever
+        row = next(i for i, c in enumerate(retriever.clauses) if c.id == self.clause(clause_id).id)
+        source, concepts = retriever.clauses[row], retriever.own[row] - {"quantity"}
+        scored = [
+            (sum(retriever.idf[k] for k in concepts & retriever.own[i]), i)
+            for i, c in enumerate(retriever.clauses)
+            if c.lang != source.lang and c.kind != "heading"
+        ]
+        best = sorted((s for s in scored if s[0] > 0), key=lambda s: (-s[0], s[1]))[:limit]
+        return [retriever.clauses[i] for _, i in best]
+
+    def health(self) -> dict[str, object]:
+        """Return the state of the index and the model, for monitoring; never raises."""
+        from refbot import __version__
+
+        report: dict[str, object] = {
+            "status": "ok",
+            "version": __version__,
+            "model": self.settings.model,
+            "model_loaded": "embedder" in self.__dict__,
+            "index_loaded": self._index is not None,
+            "clauses": 0,
+            "built_at": None,
+            "problem": None,
+        }
+        try:
+            manifest = self._index.manifest if self._index else self.manifest()
+        except RefbotError as exc:
+            report.update(status="unavailable", problem=str(exc))
+            return report
+        report.update(
+            model=manifest.model, clauses=manifest.clause_count, built_at=manifest.built_at
+        )
+        return report
+
+    def warm(self) -> None:
+        """Load the index, the model and the retriever now rather than on the first question."""
+        self.ask("warm up", k=1)
 
     def topics(self) -> list[str]:
         """Return what the corpus covers: each game with its section titles."""

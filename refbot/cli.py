@@ -276,6 +276,31 @@ def rules(ctx: click.Context, as_json: bool) -> None:
             )
 
 
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=5000, show_default=True, type=int)
+@click.option("--demo-site", is_flag=True, help="Also serve examples/club-site on --demo-port.")
+@click.option("--demo-port", default=8000, show_default=True, type=int)
+@click.pass_context
+def serve(ctx: click.Context, host: str, port: int, demo_site: bool, demo_port: int) -> None:
+    """Run the development web server (use gunicorn in production; see the README)."""
+    from refbot.web import create_app
+    from refbot.web.demo import serve_demo_site
+
+    bot = _bot(ctx)
+    settings = bot.settings
+    if demo_site:
+        demo_origin = f"http://{host}:{demo_port}"
+        settings = settings.with_overrides(
+            allowed_origins=",".join([*settings.origins, demo_origin])
+        )
+        serve_demo_site(host, demo_port, f"http://{host}:{port}")
+        click.echo(f"demo club site: {demo_origin}/", err=True)
+    bot.settings = settings
+    bot.index  # noqa: B018 (build the index now if it is missing, before taking requests)
+    create_app(settings, bot).run(host=host, port=port)
+
+
 @main.command("eval")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option(

@@ -25,6 +25,20 @@ class Settings:
     threads: int = 2
     max_question_chars: int = 1000
     default_lang: str = "en"
+    # Web service: origins allowed to call the API and frame the chat (comma-separated).
+    allowed_origins: str = ""
+    rate_limit: str = "60 per minute"
+    max_request_bytes: int = 16384
+    preload: bool = False
+
+    @property
+    def origins(self) -> list[str]:
+        """Return the allowed origins as a list."""
+        return [
+            o.strip().rstrip("/")
+            for o in self.allowed_origins.replace(" ", ",").split(",")
+            if o.strip()
+        ]
 
     def with_overrides(self, **values: Any) -> Settings:
         """Return a copy with the given non-None values applied and type-checked."""
@@ -40,7 +54,9 @@ def _coerce(values: Mapping[str, Any], origin: str) -> dict[str, Any]:
             raise ConfigError(f"{origin}: unknown setting {key!r} (known: {', '.join(known)})")
         default = getattr(Settings, key)
         try:
-            if isinstance(default, Path):
+            if isinstance(default, bool):
+                out[key] = _boolean(value)
+            elif isinstance(default, Path):
                 out[key] = Path(value)
             elif isinstance(default, int):
                 out[key] = int(value)
@@ -53,6 +69,17 @@ def _coerce(values: Mapping[str, Any], origin: str) -> dict[str, Any]:
                 f"{origin}: setting {key!r} has invalid value {value!r}: {exc}"
             ) from None
     return out
+
+
+def _boolean(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off", ""):
+        return False
+    raise ValueError("expected true or false")
 
 
 def load_settings(

@@ -54,6 +54,16 @@ class QuestionError(RefbotError):
 
     code = "bad_question"
 
+    def __init__(self, message: str, code: str = "bad_question") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class UnknownClause(RefbotError):
+    """No clause has that id."""
+
+    code = "not_found"
+
 
 class EvalError(RefbotError):
     """An evaluation file is malformed."""

@@ -5,7 +5,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_file
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
 
 from refbot.i18n import (
     DEFAULT_LOCALES_DIR,
@@ -16,7 +18,7 @@ from refbot.i18n import (
     translations,
 )
 
-ANSWER_MODULE = Path(__file__).resolve().parent.parent / "refbot" / "answer.py"
+ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = ("es", "ru", "de", "fr")
 
 
@@ -61,31 +63,34 @@ def test_probability_shows_locale_percent_and_exact_fraction(lang: str, percent:
     assert re.sub(r"\s", " ", text) == f"{percent} (721/1296)"
 
 
-def _messages() -> list[str | tuple[str, str]]:
-    found: list[str | tuple[str, str]] = []
-    # Babel's default keywords cover _, N_ and ngettext.
-    for _, message, _, _ in extract_from_file("python", str(ANSWER_MODULE)):
-        # Calls on a variable, such as _(REASONS[k]), carry no literal; their strings are N_().
-        if isinstance(message, str):
-            found.append(message)
-        elif message and all(isinstance(m, str) for m in message):
-            found.append((message[0], message[1]))
+def _code_messages() -> set[str]:
+    """Extract the message ids of the code and templates, as `pybabel extract -F babel.cfg` does."""
+    with (ROOT / "babel.cfg").open() as handle:
+        method_map, options_map = parse_mapping_cfg(handle)
+    found = set()
+    for _, _, message, _, _ in extract_from_dir(str(ROOT), method_map, options_map):
+        found.add(message[0] if isinstance(message, tuple) else message)
     return found
 
 
+def test_template_is_up_to_date_with_the_code() -> None:
+    with (DEFAULT_LOCALES_DIR / "messages.pot").open("rb") as handle:
+        template = {m.id[0] if isinstance(m.id, tuple) else m.id for m in read_po(handle) if m.id}
+    assert _code_messages() == template
+
+
 @pytest.mark.parametrize("lang", CATALOGS)
-def test_every_answer_message_is_translated_with_its_placeholders(lang: str) -> None:
-    catalog = translations(lang)
-    messages = _messages()
-    assert len(messages) > 40
+def test_every_message_is_translated_with_its_placeholders(lang: str) -> None:
+    with (DEFAULT_LOCALES_DIR / lang / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+        catalog = read_po(handle)
+    messages = [m for m in catalog if m.id]
+    assert len(messages) >= len(_code_messages())
     for message in messages:
-        if isinstance(message, tuple):
-            translated = catalog.ngettext(message[0], message[1], 3)
-            source = message[1]
-        else:
-            translated, source = catalog.gettext(message), message
-        assert translated != source, f"[{lang}] untranslated: {source}"
-        assert set(re.findall(r"{\w+}", translated)) == set(re.findall(r"{\w+}", source))
+        sources = message.id if isinstance(message.id, tuple) else (message.id,)
+        targets = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(targets), f"[{lang}] untranslated: {sources[0]}"
+        for target in targets:
+            assert set(re.findall(r"{\w+}", target)) == set(re.findall(r"{\w+}", sources[-1]))
 
 
 def test_other_languages_fall_back_to_english() -> None:

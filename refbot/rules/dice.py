@@ -49,3 +49,9 @@ def p_catch(
 def show(p: Fraction) -> str:
     """Return a probability as a fraction string in lowest terms, such as "721/1296"."""
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+
+
+def distribution(count: int) -> dict[int, Fraction]:
+    """Return P(total) for every total of count D6."""
+    die = d6_total(count)
+    return {int(total): Fraction(die.probability(total)) for total in die.outcomes()}

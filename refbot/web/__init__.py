@@ -1,0 +1,100 @@
+"""The Flask service: JSON API, chat page and the widget club websites embed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, Response, jsonify, request
+from flask_cors import CORS
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from werkzeug.exceptions import HTTPException
+
+from refbot.bot import Refbot
+from refbot.config import Settings, load_settings
+from refbot.errors import QuestionError, RefbotError, UnknownClause, UnknownRule
+from refbot.web.api import BadRequest, api, build_spec
+from refbot.web.pages import pages
+
+STATUS = {
+    QuestionError: 400,
+    UnknownClause: 404,
+    UnknownRule: 404,
+}
+TOO_LONG = 413
+
+
+def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> Flask:
+    """Create the web app; the Refbot (model and index) loads lazily, or now with `preload`."""
+    settings = settings or load_settings()
+    app = Flask(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = settings.max_request_bytes
+    app.extensions["refbot"] = bot or Refbot(settings)
+    app.extensions["refbot.settings"] = settings
+    app.register_blueprint(api)
+    app.register_blueprint(pages)
+    app.extensions["refbot.spec"] = build_spec(app)
+    CORS(app, resources={r"/api/*": {"origins": settings.origins}}, methods=["GET", "POST"])
+    limiter = Limiter(get_remote_address, app=app, storage_uri="memory://", headers_enabled=True)
+    limiter.limit(settings.rate_limit)(api)
+    _errors(app)
+    app.after_request(_security_headers(settings))
+    if settings.preload:
+        app.extensions["refbot"].warm()
+    return app
+
+
+def error_response(status: int, code: str, message: str) -> tuple[Response, int]:
+    """Return the one JSON error shape of the API."""
+    return jsonify({"error": {"code": code, "message": message}}), status
+
+
+def _errors(app: Flask) -> None:
+    @app.errorhandler(RefbotError)
+    def refbot_error(exc: RefbotError) -> Any:
+        status = STATUS.get(type(exc), 500)
+        if isinstance(exc, QuestionError) and exc.code == "question_too_long":
+            status = TOO_LONG
+        if status == 500:
+            app.logger.error("refbot error: %s", exc)
+        return error_response(status, exc.code, str(exc))
+
+    @app.errorhandler(BadRequest)
+    def bad_request(exc: BadRequest) -> Any:
+        return error_response(400, exc.code, str(exc))
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException) -> Any:
+        if not request.path.startswith("/api/"):
+            return exc
+        codes = {
+            405: "method_not_allowed",
+            404: "not_found",
+            413: "payload_too_large",
+            429: "rate_limited",
+        }
+        code = codes.get(exc.code or 500, (exc.name or "error").lower().replace(" ", "_"))
+        response, status = error_response(exc.code or 500, code, exc.description or exc.name)
+        if exc.code == 405 and hasattr(exc, "valid_methods") and exc.valid_methods:
+            response.headers["Allow"] = ", ".join(exc.valid_methods)
+        return response, status
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception) -> Any:
+        app.logger.exception("unexpected error")
+        return error_response(500, "internal_error", "the server failed to answer; it is logged")
+
+
+def _security_headers(settings: Settings) -> Any:
+    ancestors = " ".join(["'self'", *settings.origins])
+
+    def add(response: Response) -> Response:
+        response.headers["Content-Security-Policy"] = (
+            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+            f"connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors {ancestors}"
+        )
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "strict-origin-when-cross-origin"
+        return response
+
+    return add

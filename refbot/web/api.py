@@ -1,0 +1,190 @@
+"""The JSON API: /api/ask, /api/clauses/<id>, /api/health and the OpenAPI document."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
+from apispec_webframeworks.flask import FlaskPlugin
+from flask import Blueprint, Flask, current_app, jsonify, render_template, request
+from marshmallow import ValidationError
+
+from refbot import __version__
+from refbot.bot import Refbot
+from refbot.web import schemas
+
+api = Blueprint("api", __name__, url_prefix="/api")
+
+
+def bot() -> Refbot:
+    """Return the app's Refbot."""
+    found: Refbot = current_app.extensions["refbot"]
+    return found
+
+
+class BadRequest(Exception):
+    """A request the API cannot read; answered with the error shape and status 400."""
+
+    def __init__(self, message: str, code: str = "bad_request") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _ask_args() -> dict[str, Any]:
+    if request.method == "POST":
+        data = request.get_json(silent=True)
+        if data is None:
+            raise BadRequest('the body must be a JSON object such as {"q": "…"}', "malformed_json")
+    else:
+        data = request.args.to_dict()
+    if not isinstance(data, dict):
+        raise BadRequest('the body must be a JSON object such as {"q": "…"}', "malformed_json")
+    try:
+        loaded: dict[str, Any] = schemas.AskRequest().load(data)
+    except ValidationError as exc:
+        fields = "; ".join(
+            f"{name}: {' '.join(map(str, errs))}" for name, errs in exc.messages_dict.items()
+        )
+        code = "missing_question" if "q" in exc.messages_dict else "invalid_parameter"
+        raise BadRequest(fields, code) from None
+    return loaded
+
+
+@api.route("/ask", methods=["GET", "POST"])
+def ask() -> Any:
+    """Answer a question.
+    ---
+    get:
+      summary: Answer a question given as query parameters
+      parameters:
+        - in: query
+          schema: AskRequest
+      responses:
+        200:
+          description: Success
+          content:
+            application/json:
+              schema: AskResponse
+        400:
+          description: Bad request, in the error shape
+          content:
+            application/json:
+              schema: Error
+        429:
+          description: Rate limited, in the error shape
+          content:
+            application/json:
+              schema: Error
+    post:
+      summary: Answer a question given as a JSON body
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: AskRequest
+      responses:
+        200:
+          description: Success
+          content:
+            application/json:
+              schema: AskResponse
+        400:
+          description: Bad request, in the error shape
+          content:
+            application/json:
+              schema: Error
+        413:
+          description: Too large, in the error shape
+          content:
+            application/json:
+              schema: Error
+        429:
+          description: Rate limited, in the error shape
+          content:
+            application/json:
+              schema: Error
+    """
+    args = _ask_args()
+    answer = bot().ask(
+        args["q"], lang=args.get("lang"), k=args.get("k"), edition=args.get("edition")
+    )
+    return jsonify(answer.to_dict())
+
+
+@api.route("/clauses/<path:clause_id>")
+def clause(clause_id: str) -> Any:
+    """Return one clause.
+    ---
+    get:
+      summary: One clause by its id, e.g. warhammer-fantasy/rulebook-en/en/flee-and-pursue#30
+      parameters:
+        - in: path
+          name: clause_id
+          required: true
+          schema:
+            type: string
+      responses:
+        200:
+          description: Success
+          content:
+            application/json:
+              schema: Clause
+        404:
+          description: Not found, in the error shape
+          content:
+            application/json:
+              schema: Error
+    """
+    return jsonify(bot().clause(clause_id).to_dict())
+
+
+@api.route("/health")
+def health() -> Any:
+    """Report the service's state.
+    ---
+    get:
+      summary: Index and model status, clause count and version
+      responses:
+        200:
+          description: Success
+          content:
+            application/json:
+              schema: Health
+        503:
+          description: The index cannot be used
+          content:
+            application/json:
+              schema: Health
+    """
+    report = bot().health()
+    return jsonify(report), 200 if report["status"] == "ok" else 503
+
+
+@api.route("/openapi.json")
+def openapi() -> Any:
+    """Return the OpenAPI 3 document of this API."""
+    return jsonify(current_app.extensions["refbot.spec"])
+
+
+@api.route("/docs")
+def docs() -> Any:
+    """Render the OpenAPI document as a page (no external scripts)."""
+    return render_template("docs.html", spec=current_app.extensions["refbot.spec"])
+
+
+def build_spec(app: Flask) -> dict[str, Any]:
+    """Generate the OpenAPI document from the schemas and the views' docstrings."""
+    spec = APISpec(
+        title="refbot",
+        version=__version__,
+        openapi_version="3.0.3",
+        info={"description": "A multilingual rules reference for tabletop wargames."},
+        plugins=[FlaskPlugin(), MarshmallowPlugin()],
+    )
+    for name in ("AskRequest", "AskResponse", "Clause", "Health", "Error"):
+        spec.components.schema(name, schema=getattr(schemas, name))
+    with app.test_request_context():
+        for view in (ask, clause, health):
+            spec.path(view=view, app=app)
+    return spec.to_dict()

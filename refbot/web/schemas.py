@@ -1,0 +1,94 @@
+"""Request and response schemas of the JSON API; the OpenAPI document is generated from them."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+
+class AskRequest(Schema):
+    """A question, as POST /api/ask takes it (GET takes the same fields as query parameters)."""
+
+    q = fields.String(required=True, metadata={"description": "The question, in any language."})
+    lang = fields.String(
+        validate=validate.Regexp(r"^[a-z]{2}$"),
+        metadata={"description": "ISO 639-1 code of the question; detected when left out."},
+    )
+    k = fields.Integer(
+        validate=validate.Range(1, 50), metadata={"description": "How many citations (default 5)."}
+    )
+    edition = fields.String(metadata={"description": "Only this edition, e.g. rulebook-en."})
+
+
+class Citation(Schema):
+    id = fields.String(required=True)
+    text = fields.String(required=True, metadata={"description": "In the clause's own language."})
+    lang = fields.String(required=True)
+    game = fields.String(required=True)
+    edition = fields.String(required=True)
+    section = fields.String(required=True)
+    heading = fields.String()
+    source = fields.String(required=True)
+    page = fields.Integer(allow_none=True)
+    kind = fields.String(required=True, metadata={"description": "rule, example or heading"})
+    score = fields.Float(allow_none=True)
+
+
+class RuleResult(Schema):
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    edition = fields.String(required=True)
+    concept = fields.String(required=True)
+    inputs = fields.Dict(required=True)
+    outcome = fields.Dict(required=True)
+    clauses = fields.List(fields.String(), required=True)
+    verified = fields.Boolean(required=True)
+
+
+class AskResponse(Schema):
+    """The same JSON as `refbot ask --json`."""
+
+    query = fields.String(required=True)
+    lang = fields.String(required=True)
+    answer = fields.String(required=True)
+    abstained = fields.Boolean(required=True)
+    confidence = fields.Float(required=True)
+    rule = fields.Nested(RuleResult, allow_none=True, required=True)
+    rules = fields.List(fields.Nested(RuleResult), required=True)
+    citations = fields.List(fields.Nested(Citation), required=True)
+
+
+class Clause(Schema):
+    id = fields.String(required=True)
+    text = fields.String(required=True)
+    kind = fields.String(required=True)
+    heading_path = fields.List(fields.String(), required=True)
+    heading = fields.String(required=True)
+    lang = fields.String(required=True)
+    game = fields.String(required=True)
+    edition = fields.String(required=True)
+    section = fields.String(required=True)
+    source = fields.String(required=True)
+    units = fields.String(required=True)
+    page = fields.Integer(allow_none=True)
+
+
+class Health(Schema):
+    status = fields.String(required=True, metadata={"description": "ok or unavailable"})
+    version = fields.String(required=True)
+    model = fields.String(required=True)
+    model_loaded = fields.Boolean(required=True)
+    index_loaded = fields.Boolean(required=True)
+    clauses = fields.Integer(required=True)
+    built_at = fields.String(allow_none=True, required=True)
+    problem = fields.String(allow_none=True, required=True)
+
+
+class ErrorBody(Schema):
+    code = fields.String(required=True, metadata={"description": "A stable machine-readable code."})
+    message = fields.String(required=True)
+
+
+class Error(Schema):
+    """The one error shape of the API."""
+
+    error = fields.Nested(ErrorBody, required=True)

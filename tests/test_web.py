@@ -1,0 +1,220 @@
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from flask import Flask
+from flask.testing import FlaskClient
+
+from refbot.bot import Refbot
+from refbot.cli import main
+from refbot.config import Settings
+from refbot.i18n import translations
+from refbot.web import create_app
+
+CLUB = "https://club.example"
+QUESTION = "my goblins fled 7, the pursuers rolled 7, what happens?"
+
+
+@pytest.fixture
+def app(settings: Settings, bot: Refbot) -> Flask:
+    configured = settings.with_overrides(allowed_origins=CLUB, rate_limit="1000 per minute")
+    bot.settings = configured
+    return create_app(configured, bot)
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+def error(response) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    body = response.get_json()
+    assert set(body) == {"error"} and set(body["error"]) == {"code", "message"}
+    return body["error"]
+
+
+# --- the API ---------------------------------------------------------------------------------
+
+
+def test_api_answers_exactly_what_the_cli_answers(client: FlaskClient, runner: CliRunner) -> None:
+    cli = json.loads(runner.invoke(main, ["ask", QUESTION, "--json"]).stdout)
+    posted = client.post("/api/ask", json={"q": QUESTION}).get_json()
+    got = client.get("/api/ask", query_string={"q": QUESTION}).get_json()
+    assert posted == got == cli
+    assert posted["rule"]["outcome"]["caught"] is True
+
+
+def test_api_options(client: FlaskClient) -> None:
+    body = client.post("/api/ask", json={"q": QUESTION, "k": 2, "lang": "en"}).get_json()
+    assert len(body["citations"]) <= 2 and body["lang"] == "en"
+    only = client.post("/api/ask", json={"q": "overrun", "edition": "reglamento-es"}).get_json()
+    assert {c["edition"] for c in only["citations"]} <= {"reglamento-es"}
+
+
+@pytest.mark.parametrize(
+    ("request_kwargs", "status", "code"),
+    [
+        ({"json": {"q": "   "}}, 400, "empty_question"),
+        ({"json": {}}, 400, "missing_question"),
+        ({"json": {"q": "x" * 1001}}, 413, "question_too_long"),
+        ({"data": "{not json", "content_type": "application/json"}, 400, "malformed_json"),
+        ({"json": ["a", "list"]}, 400, "malformed_json"),
+        ({"json": {"q": "x", "k": 0}}, 400, "invalid_parameter"),
+        ({"json": {"q": "x", "lang": "english"}}, 400, "invalid_parameter"),
+        ({"data": "x" * 20000, "content_type": "application/json"}, 413, "payload_too_large"),
+    ],
+)
+def test_bad_requests_get_the_error_shape(
+    client: FlaskClient, request_kwargs: dict[str, object], status: int, code: str
+) -> None:
+    response = client.post("/api/ask", **request_kwargs)  # type: ignore[arg-type]
+    assert response.status_code == status
+    assert error(response)["code"] == code
+
+
+def test_get_without_question(client: FlaskClient) -> None:
+    response = client.get("/api/ask")
+    assert response.status_code == 400 and error(response)["code"] == "missing_question"
+
+
+def test_wrong_method(client: FlaskClient) -> None:
+    response = client.delete("/api/ask")
+    assert response.status_code == 405 and error(response)["code"] == "method_not_allowed"
+    assert "POST" in response.headers["Allow"]
+
+
+def test_clause_by_id(client: FlaskClient) -> None:
+    clause_id = "warhammer-fantasy/rulebook-en/en/flee-and-pursue#30"
+    body = client.get("/api/clauses/" + clause_id.replace("#", "%23")).get_json()
+    assert body["id"] == clause_id and "equal to or higher" in body["text"]
+    missing = client.get("/api/clauses/no/such/clause%231")
+    assert missing.status_code == 404 and error(missing)["code"] == "not_found"
+
+
+def test_unknown_api_path(client: FlaskClient) -> None:
+    response = client.get("/api/nothing")
+    assert response.status_code == 404 and error(response)["code"] == "not_found"
+
+
+def test_health_before_and_after_the_index_exists(client: FlaskClient, bot: Refbot) -> None:
+    missing = client.get("/api/health")
+    assert missing.status_code == 503 and missing.get_json()["status"] == "unavailable"
+    assert "refbot build" in missing.get_json()["problem"]
+    bot.build()
+    body = client.get("/api/health").get_json()
+    assert body["status"] == "ok" and body["clauses"] > 100 and body["model"] == "hash-256"
+    assert body["version"] and body["index_loaded"] is True
+
+
+def test_openapi_document_is_valid_and_complete(client: FlaskClient) -> None:
+    from openapi_spec_validator import validate
+
+    spec = client.get("/api/openapi.json").get_json()
+    validate(spec)
+    assert {"/api/ask", "/api/clauses/{clause_id}", "/api/health"} <= set(spec["paths"])
+    assert set(spec["paths"]["/api/ask"]) >= {"get", "post"}
+    page = client.get("/api/docs").get_data(as_text=True)
+    assert "POST /api/ask" in page and "AskResponse" in page
+
+
+def test_rate_limit_answers_429_in_the_error_shape(settings: Settings, bot: Refbot) -> None:
+    limited = create_app(settings.with_overrides(rate_limit="2 per minute"), bot).test_client()
+    statuses = [limited.get("/api/clauses/x").status_code for _ in range(3)]
+    assert statuses == [404, 404, 429]
+    assert error(limited.get("/api/clauses/x"))["code"] == "rate_limited"
+
+
+# --- CORS, framing, headers ------------------------------------------------------------------
+
+
+def test_cors_only_for_allowed_origins(client: FlaskClient) -> None:
+    allowed = client.get("/api/health", headers={"Origin": CLUB})
+    assert allowed.headers.get("Access-Control-Allow-Origin") == CLUB
+    other = client.get("/api/health", headers={"Origin": "https://evil.example"})
+    assert "Access-Control-Allow-Origin" not in other.headers
+
+
+def test_csp_allows_only_own_scripts_and_listed_framers(client: FlaskClient) -> None:
+    csp = client.get("/").headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "style-src 'self'" in csp
+    assert f"frame-ancestors 'self' {CLUB}" in csp
+    assert "evil" not in csp
+
+
+# --- the chat page ---------------------------------------------------------------------------
+
+UI_STRINGS = [
+    "Ask a rules question, in any language",
+    "Answer",
+    "Sources",
+    "Computed outcome",
+    "Show parallel clauses",
+    "Confidence",
+]
+
+
+def test_interface_language_from_accept_language(client: FlaskClient) -> None:
+    page = client.get("/", headers={"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"})
+    html = page.get_data(as_text=True)
+    assert '<html lang="ru">' in html and "Задайте вопрос по правилам" in html
+
+
+def test_lang_parameter_overrides_the_browser(client: FlaskClient) -> None:
+    html = client.get("/?lang=de", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Stelle eine Regelfrage" in html
+
+
+@pytest.mark.parametrize("lang", ["ru", "es", "de", "fr"])
+def test_no_english_leaks_into_a_localised_page(client: FlaskClient, lang: str) -> None:
+    question = "Какой шанс удержаться от преследования при Лидерстве 9?"
+    html = client.get("/", query_string={"q": question, "lang": lang}).get_data(as_text=True)
+    chrome = re.sub(r"<blockquote.*?</blockquote>|<li lang=.*?</li>", "", html, flags=re.S)
+    catalog = translations(lang)
+    for text in UI_STRINGS:
+        if catalog.gettext(text) != text:  # "Sources" is French too
+            assert text not in chrome, text
+
+
+def test_russian_question_gets_a_russian_answer_and_citations(client: FlaskClient) -> None:
+    question = "Мои гоблины бежали на 4, преследователи выбросили 3. Их поймали?"
+    html = client.get(
+        "/", query_string={"q": question}, headers={"Accept-Language": "ru"}
+    ).get_data(as_text=True)
+    assert "Ушёл: бросок бегства 4 больше броска преследования 3" in html
+    assert "<blockquote" in html and "rulebook-en" in html
+    assert "<details>" in html  # the parallel clauses toggle
+
+
+def test_probability_comes_with_a_chart(client: FlaskClient) -> None:
+    html = client.get("/", query_string={"q": "What is the chance that my pursuers catch them?"})
+    assert "<svg" in html.get_data(as_text=True)
+
+
+def test_everything_from_users_is_escaped(client: FlaskClient) -> None:
+    attack = '<script>alert("x")</script> flee'
+    html = client.get("/", query_string={"q": attack}).get_data(as_text=True)
+    assert "<script>alert" not in html and "&lt;script&gt;alert" in html
+
+
+def test_widget_script_points_back_and_is_localised(client: FlaskClient) -> None:
+    response = client.get("/widget.js")
+    assert response.mimetype == "text/javascript"
+    script = response.get_data(as_text=True)
+    assert "http://localhost/embed" in script and "attachShadow" in script
+    assert '"es": "\\u00bfReglas?"' in script or '"es": "¿Reglas?"' in script
+
+
+def test_embed_page_has_no_chrome(client: FlaskClient) -> None:
+    html = client.get("/embed?lang=es").get_data(as_text=True)
+    assert 'class="embed"' in html and "Haz una pregunta de reglas" in html
+
+
+def test_demo_site_exists() -> None:
+    page = Path(__file__).resolve().parent.parent / "examples" / "club-site" / "index.html"
+    assert 'src="http://127.0.0.1:5000/widget.js" data-lang="es"' in page.read_text(
+        encoding="utf-8"
+    )
