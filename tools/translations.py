@@ -1,6 +1,6 @@
 """Write locales/<lang>/LC_MESSAGES/messages.po from locales/messages.pot and the table below.
 
-Run after `pybabel extract --no-location --omit-header -o locales/messages.pot refbot/answer.py`:
+Run after `pybabel extract -F babel.cfg --no-location --omit-header -o locales/messages.pot .`:
     python tools/translations.py
 The test suite checks that every message of the code is translated in every catalog.
 """

@@ -28,6 +28,7 @@ def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> F
     """Create the web app; the Refbot (model and index) loads lazily, or now with `preload`."""
     settings = settings or load_settings()
     app = Flask(__name__)
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # the same key order as the CLI
     app.config["MAX_CONTENT_LENGTH"] = settings.max_request_bytes
     app.extensions["refbot"] = bot or Refbot(settings)
     app.extensions["refbot.settings"] = settings

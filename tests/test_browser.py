@@ -1,0 +1,121 @@
+"""End-to-end: Debian's Chromium drives the chat page and the widget on a club's page."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from refbot.bot import Refbot
+from refbot.config import Settings
+from refbot.web import create_app
+from refbot.web.demo import serve_demo_site
+
+CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+SCREENSHOTS = os.environ.get("REFBOT_SCREENSHOTS")  # a folder, e.g. docs/, to save pictures in
+
+pytestmark = pytest.mark.browser
+if not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)):
+    if os.environ.get("REFBOT_REQUIRE_BROWSER"):
+        raise RuntimeError("REFBOT_REQUIRE_BROWSER is set but chromium/chromedriver are missing")
+    pytest.skip("Debian's chromium and chromium-driver are not installed", allow_module_level=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def servers(settings: Settings, bot: Refbot) -> Iterator[tuple[str, str]]:
+    refbot_port, club_port = free_port(), free_port()
+    refbot_url, club_url = f"http://127.0.0.1:{refbot_port}", f"http://127.0.0.1:{club_port}"
+    configured = settings.with_overrides(allowed_origins=club_url)
+    bot.settings = configured
+    bot.build()
+    server = make_server("127.0.0.1", refbot_port, create_app(configured, bot), threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    club = serve_demo_site("127.0.0.1", club_port, refbot_url)
+    yield refbot_url, club_url
+    server.shutdown()
+    club.shutdown()
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[object]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--window-size=420,900",
+        f"--user-data-dir={tmp_path / 'profile'}",
+    ):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.implicitly_wait(10)
+    yield driver
+    driver.quit()
+
+
+def shot(driver: object, name: str) -> None:
+    if SCREENSHOTS:
+        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(Path(SCREENSHOTS) / name))  # type: ignore[attr-defined]
+
+
+def test_russian_question_on_the_chat_page(servers: tuple[str, str], browser: object) -> None:
+    from selenium.webdriver.common.by import By
+
+    refbot_url, _ = servers
+    driver = browser
+    driver.get(refbot_url + "/?lang=ru")  # type: ignore[attr-defined]
+    box = driver.find_element(By.ID, "q")  # type: ignore[attr-defined]
+    box.send_keys("Мои гоблины бежали на 4, преследователи выбросили 3. Их поймали?")
+    driver.find_element(By.CSS_SELECTOR, "form.ask button").click()  # type: ignore[attr-defined]
+    answer = driver.find_element(By.CSS_SELECTOR, ".answer .text")  # type: ignore[attr-defined]
+    assert answer.text.startswith("Ушёл: бросок бегства 4")
+    assert driver.find_elements(By.CSS_SELECTOR, ".citations blockquote")  # type: ignore[attr-defined]
+    assert "Источники" in driver.page_source  # type: ignore[attr-defined]
+    shot(driver, "chat-ru.png")
+
+
+def test_widget_on_a_club_page(servers: tuple[str, str], browser: object) -> None:
+    from selenium.webdriver.common.by import By
+
+    _, club_url = servers
+    driver = browser
+    driver.get(club_url + "/")  # type: ignore[attr-defined]
+    host = driver.find_element(By.CSS_SELECTOR, "[data-refbot-widget]")  # type: ignore[attr-defined]
+    root = host.shadow_root
+    button = root.find_element(By.CSS_SELECTOR, "button.btn")
+    assert button.text == "¿Reglas?"
+    # The club's loud button style must not reach the widget's button.
+    assert button.value_of_css_property("background-color") != "rgba(0, 255, 0, 1)"
+    button.click()
+    frame = root.find_element(By.CSS_SELECTOR, "iframe")
+    driver.switch_to.frame(frame)  # type: ignore[attr-defined]
+    driver.find_element(By.ID, "q").send_keys(
+        "Huimos con un 5 y el perseguidor sacó un 8, ¿qué pasa?"
+    )  # type: ignore[attr-defined]
+    driver.find_element(By.CSS_SELECTOR, "form.ask button").click()  # type: ignore[attr-defined]
+    answer = driver.find_element(By.CSS_SELECTOR, ".answer .text")  # type: ignore[attr-defined]
+    assert answer.text.startswith("Alcanzada")
+    driver.switch_to.default_content()  # type: ignore[attr-defined]
+    shot(driver, "widget-es.png")
