@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from refbot.align import Alignment, Document, align
 from refbot.answer import Answer, compose_abstention, compose_lookup, compose_rule
 from refbot.config import Settings
-from refbot.corpus import Section, hash_sections, load_corpus
+from refbot.corpus import Section, hash_sections, load_corpus, split_front_matter
 from refbot.embed import Embedder, load_embedder
 from refbot.errors import (
     CorpusError,
@@ -298,6 +299,40 @@ class Refbot:
         """Load the index, the model and the retriever now rather than on the first question."""
         self.ask("warm up", k=1)
 
+    def document(self, ref: str, lang: str | None = None, allow_files: bool = True) -> Document:
+        """Return a corpus section (by key) or, when allowed, a Markdown or text file to align."""
+        for section in self.sections():
+            if ref in (section.key, section.path, f"{self.settings.corpus_dir}/{section.path}"):
+                return Document(
+                    section.key, section.lang, section.units, segment_section(section),
+                    section.title, section.game, section.edition,
+                )  # fmt: skip
+        if not allow_files:
+            raise UnknownClause(f"no corpus section {ref!r}")
+        return _file_document(Path(ref), lang)
+
+    def align(
+        self, a: str, b: str, lang_a: str | None = None, lang_b: str | None = None
+    ) -> Alignment:
+        """Align two documents clause by clause and flag what differs."""
+        first, second = self.document(a, lang_a), self.document(b, lang_b)
+        return align(first, second, self.embedder, self.glossary, self.clauses())
+
+    def concept_clauses(self, concept: str) -> list[Document]:
+        """Return, for each edition and language, its clauses on one glossary concept."""
+        if concept not in self.glossary.concepts:
+            known = ", ".join(sorted(self.glossary.concepts))
+            raise UnknownClause(f"no concept {concept!r} in the glossary; known: {known}")
+        retriever = self.retriever
+        groups: dict[tuple[str, str, str], list[Clause]] = {}
+        for clause, own in zip(retriever.clauses, retriever.own, strict=True):
+            if concept in own and clause.kind != "heading":
+                groups.setdefault((clause.game, clause.edition, clause.lang), []).append(clause)
+        return [
+            Document(f"{g}/{e}/{lang}", lang, clauses[0].units, clauses, concept, g, e)
+            for (g, e, lang), clauses in groups.items()
+        ]
+
     def topics(self) -> list[str]:
         """Return what the corpus covers: each game with its section titles."""
         titles: dict[str, list[str]] = {}
@@ -314,3 +349,45 @@ class Refbot:
         if retrieval == "dense":
             return evaluate(questions, search=lambda q, k: self.search(q.q, k))
         return evaluate(questions, ask=lambda q, k: self.ask(q.q, k=k))
+
+
+def _file_document(path: Path, lang: str | None) -> Document:
+    """Read a Markdown or plain-text file (front matter optional) as a document to align."""
+    if not path.is_file():
+        raise CorpusError([f"{path}: not a corpus section key nor a readable file"])
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CorpusError([f"{path}: not valid UTF-8 (byte {exc.start})"]) from None
+    meta: dict[str, object] = {}
+    parts = split_front_matter(text)
+    if parts is not None:
+        import yaml
+
+        try:
+            loaded = yaml.safe_load(parts[0])
+        except yaml.YAMLError as exc:
+            raise CorpusError([f"{path}: front matter is not valid YAML ({exc})"]) from None
+        meta = loaded if isinstance(loaded, dict) else {}
+        text = parts[1]
+    lang = lang or str(meta.get("lang") or "")
+    if len(lang) != 2 or not lang.isalpha():
+        raise CorpusError([f"{path}: give its language with --lang (a two-letter code)"])
+    if path.suffix.lower() != ".md":
+        # In plain text every line is a paragraph, as in the seed texts.
+        text = "\n\n".join(line for line in text.splitlines() if line.strip())
+    if not text.strip():
+        raise CorpusError([f"{path}: no text"])
+    units = str(meta.get("units") or "none")
+    section = Section(
+        game="file",
+        edition=path.stem,
+        lang=lang,
+        units=units,
+        title=str(meta.get("title") or path.name),
+        source=path.name,
+        section=path.stem,
+        body=text,
+        path=str(path),
+    )
+    return Document(str(path), lang, units, segment_section(section), section.title)

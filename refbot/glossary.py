@@ -65,6 +65,7 @@ class Concept:
     name: str
     kind: str
     terms: dict[str, tuple[tuple[str, ...], ...]]
+    words: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the terms as written
 
 
 @dataclass(frozen=True)
@@ -154,12 +155,14 @@ def load_glossary(path: Path) -> Glossary:
         if kind not in KINDS:
             raise CorpusError([f"{where}: concept {name!r} has unknown kind {kind!r}"])
         terms: dict[str, tuple[tuple[str, ...], ...]] = {}
+        written: dict[str, tuple[str, ...]] = {}
         for lang, words in entry["terms"].items():
             if not isinstance(words, list) or not all(isinstance(w, str) and w for w in words):
                 raise CorpusError([f"{where}: concept {name!r}, {lang}: terms must be a list"])
             stemmed = (tuple(analyze(w, str(lang))) for w in words)
             terms[str(lang)] = tuple(dict.fromkeys(t for t in stemmed if t))
-        concepts[str(name)] = Concept(str(name), kind, terms)
+            written[str(lang)] = tuple(words)
+        concepts[str(name)] = Concept(str(name), kind, terms, written)
     routes = {
         rule: _route(rule, entry, concepts, where)
         for rule, entry in (data.get("routes") or {}).items()

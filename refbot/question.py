@@ -10,7 +10,10 @@ from refbot.glossary import TOKEN, Glossary, Mention
 # Units written after a number, in the supported languages.
 INCH = r'(?:"|″|\'\'|in\b|inch(?:es)?|дюйм\w*|pulgadas?|zoll|pouces?|poll(?:ici|ice)|cal[ieay]?\b)'
 CM = r"(?:cm|см|sm|centímetros?|centimet\w*|zentimeter|сантиметр\w*)"
-NUMBER = re.compile(rf"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(?:({INCH})|({CM}))?", re.I)
+# A number, an ordinal ending ("1-го", "1st") and a unit, each but the number optional.
+NUMBER = re.compile(
+    rf"(?<![\w.])(\d+(?:[.,]\d+)?)(?:-?(?:го|й|ого|st|nd|rd|th)\b)?\s*(?:({INCH})|({CM}))?", re.I
+)
 # Dice notation: 2D6, 3d6, 2Д6 (ru), 2W6 (de), 2K6 (pl).
 NOTATION = re.compile(r"(?<!\w)(\d{1,2})\s*[dдwk](6)(?!\w)", re.I)
 # Two die faces joined as people write them: "2 and 5", "un 3 y un 6", "2 и 5", "4 und 1".

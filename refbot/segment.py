@@ -56,6 +56,7 @@ class Clause:
     source: str
     units: str
     page: int | None
+    block: int = 0  # the paragraph, item or heading of the section the clause comes from
 
     @property
     def heading(self) -> str:
@@ -160,7 +161,7 @@ def segment_section(section: Section) -> list[Clause]:
     path: list[tuple[int, str]] = []
     page = section.page
 
-    def add(text: str, kind: Kind) -> None:
+    def add(text: str, kind: Kind, block: int) -> None:
         clauses.append(
             Clause(
                 id=f"{section.key}#{len(clauses) + 1}",
@@ -174,6 +175,7 @@ def segment_section(section: Section) -> list[Clause]:
                 source=section.source,
                 units=section.units,
                 page=page,
+                block=block,
             )
         )
 
@@ -184,11 +186,11 @@ def segment_section(section: Section) -> list[Clause]:
             path = [(level, title) for level, title in path if level < block.level]
             path.append((block.level, block.text))
             if _has_content(blocks, i):
-                add(block.text, "heading")
+                add(block.text, "heading", i)
         elif block.kind == "item":
-            add(block.text, "rule")
+            add(block.text, "rule", i)
         else:
             for sentence in split_sentences(block.text, section.lang):
                 quoted = block.kind == "quote" or EXAMPLE_CUES.match(sentence)
-                add(sentence, "example" if quoted else "rule")
+                add(sentence, "example" if quoted else "rule", i)
     return clauses
