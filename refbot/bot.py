@@ -354,7 +354,7 @@ class Refbot:
 def _file_document(path: Path, lang: str | None) -> Document:
     """Read a Markdown or plain-text file (front matter optional) as a document to align."""
     if not path.is_file():
-        raise CorpusError([f"{path}: not a corpus section key nor a readable file"])
+        raise CorpusError([f"{path}: neither a corpus section key nor a readable file"])
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError as exc:

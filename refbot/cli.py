@@ -301,6 +301,68 @@ def serve(ctx: click.Context, host: str, port: int, demo_site: bool, demo_port: 
     create_app(settings, bot).run(host=host, port=port)
 
 
+@main.command("align")
+@click.argument("a", required=False)
+@click.argument("b", required=False)
+@click.option("--lang", help="Language of a file argument without front matter.")
+@click.option("--lang-a", help="Language of A, when it differs from --lang.")
+@click.option("--lang-b", help="Language of B, when it differs from --lang.")
+@click.option("--concept", help="Instead of A and B: every edition's clauses on one concept.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option(
+    "--tmx", type=click.Path(dir_okay=False, path_type=Path), help="Write a TMX 1.4 file."
+)
+@click.pass_context
+def align_(
+    ctx: click.Context,
+    a: str | None,
+    b: str | None,
+    lang: str | None,
+    lang_a: str | None,
+    lang_b: str | None,
+    concept: str | None,
+    as_json: bool,
+    tmx: Path | None,
+) -> None:
+    """Align A and B (corpus section keys or files) clause by clause and flag differences."""
+    bot = _bot(ctx)
+    if concept:
+        documents = bot.concept_clauses(concept)
+        if as_json:
+            _emit({"concept": concept, "editions": [_edition(d) for d in documents]})
+            return
+        for document in documents:
+            click.echo(f"== {document.name}")
+            for clause in document.clauses:
+                click.echo(f"  {clause.id}: {clause.text}")
+        return
+    if not (a and b):
+        raise click.UsageError("give two documents A and B, or --concept")
+    alignment = bot.align(a, b, lang_a or lang, lang_b or lang)
+    if tmx:
+        tmx.write_bytes(alignment.to_tmx())
+        click.echo(f"wrote {tmx}", err=True)
+    if as_json:
+        _emit(alignment.to_dict())
+        return
+    width = 48
+    for pair in alignment.pairs:
+        left = " ".join(c.text for c in pair.a) or "—"
+        right = " ".join(c.text for c in pair.b) or "—"
+        click.echo(f"{pair.score:4.2f}  {left[:width]:<{width}} | {right[:width]}")
+        for flag in pair.flags:
+            click.secho(f"      ! {flag.kind}: {flag.message}", fg="yellow")
+
+
+def _edition(document: Any) -> dict[str, Any]:
+    return {
+        "game": document.game,
+        "edition": document.edition,
+        "lang": document.lang,
+        "clauses": [{"id": c.id, "text": c.text} for c in document.clauses],
+    }
+
+
 @main.command("eval")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option(

@@ -374,6 +374,22 @@ T: dict[str, tuple[str, str, str, str]] = {
     "Confidence": ("Confianza", "Уверенность", "Sicherheit", "Confiance"),
     "Language": ("Idioma", "Язык", "Sprache", "Langue"),
     "API": ("API", "API", "API", "API"),
+    "Align editions": (
+        "Alinear ediciones",
+        "Сопоставление редакций",
+        "Ausgaben abgleichen",
+        "Aligner les éditions",
+    ),
+    "Align": ("Alinear", "Сопоставить", "Abgleichen", "Aligner"),
+    "Concept": ("Concepto", "Понятие", "Begriff", "Notion"),
+    "Show every edition": (
+        "Mostrar todas las ediciones",
+        "Показать все редакции",
+        "Alle Ausgaben zeigen",
+        "Afficher toutes les éditions",
+    ),
+    "Download TMX": ("Descargar TMX", "Скачать TMX", "TMX herunterladen", "Télécharger le TMX"),
+    "Score": ("Puntuación", "Оценка", "Wert", "Score"),
 }
 
 PLURALS: dict[str, dict[str, tuple[str, ...]]] = {

@@ -107,3 +107,46 @@ def widget() -> Response:
 @pages.app_context_processor
 def settings_context() -> dict[str, Any]:
     return {"settings": current_app.extensions["refbot.settings"]}
+
+
+@pages.route("/align")
+def align_page() -> Any:
+    """Two corpus sections side by side with their flags, or every edition on one concept."""
+    lang = interface_language()
+    _ = translations(lang).gettext
+    a, b, concept = (request.args.get(k, "").strip() for k in ("a", "b", "concept"))
+    refbot = bot()
+    alignment = documents = None
+    if concept:
+        documents = refbot.concept_clauses(concept)
+    elif a and b:
+        first, second = refbot.document(a, allow_files=False), refbot.document(b, allow_files=False)
+        from refbot.align import align
+
+        alignment = align(first, second, refbot.embedder, refbot.glossary, refbot.clauses())
+    return render_template(
+        "align.html",
+        _=_,
+        lang=lang,
+        languages=available_languages(),
+        sections=[s.key for s in refbot.sections()],
+        concepts=sorted(k for k, c in refbot.glossary.concepts.items() if c.kind == "rule"),
+        a=a,
+        b=b,
+        concept=concept,
+        alignment=alignment,
+        documents=documents,
+    )
+
+
+@pages.route("/align.tmx")
+def align_tmx() -> Response:
+    """Download the alignment of two corpus sections as a TMX 1.4 translation memory."""
+    refbot = bot()
+    a, b = request.args.get("a", ""), request.args.get("b", "")
+    alignment = refbot.align(
+        refbot.document(a, allow_files=False).name, refbot.document(b, allow_files=False).name
+    )
+    response = Response(alignment.to_tmx(), mimetype="application/x-tmx+xml")
+    response.headers["Content-Disposition"] = 'attachment; filename="refbot-alignment.tmx"'
+    return response
