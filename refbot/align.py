@@ -15,7 +15,7 @@ from refbot.errors import RefbotError
 from refbot.glossary import Glossary
 from refbot.question import NOTATION, NUMBER, PAIR, parse_question
 from refbot.router import route
-from refbot.rules import run_rule
+from refbot.rules import RULES, run_rule
 from refbot.rules.core import CM_PER_INCH
 from refbot.segment import Clause
 
@@ -278,8 +278,11 @@ def check_examples(
         decision = route(question, glossary, frozenset(glossary.concepts), 0.0)
         if decision.kind != "rule" or not decision.rule:
             continue
+        # A corpus section is checked against its own edition's rule, a file against any.
+        own = [r.edition for r in RULES if r.id == decision.rule]
+        edition = document.edition if document.edition in own else None
         try:
-            results = run_rule(decision.rule, decision.inputs, corpus, edition=document.edition)
+            results = run_rule(decision.rule, decision.inputs, corpus, edition=edition)
         except RefbotError:
             continue
         computed = {

@@ -188,3 +188,35 @@ def test_eval_scores_rules_and_abstention(runner: CliRunner, tmp_path: Path) -> 
     assert result.exit_code == 0, result.output
     assert "rules: 1/1 correct" in result.stdout
     assert "abstention: precision 1.000, recall 1.000" in result.stdout
+
+
+def test_align_json_shape_and_tmx(runner: CliRunner, tmp_path: Path) -> None:
+    a, b = tmp_path / "a.md", tmp_path / "b.md"
+    a.write_text('A unit flees 2D6".\n\nIt stops 1" away.\n', encoding="utf-8")
+    b.write_text('A unit flees 3D6".\n\nIt stops 2,5 cm away.\n', encoding="utf-8")
+    memory = tmp_path / "out.tmx"
+    result = runner.invoke(
+        main, ["align", str(a), str(b), "--lang", "en", "--json", "--tmx", str(memory)]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert set(data) == {"a", "b", "pairs"} and data["a"]["lang"] == "en"
+    first = data["pairs"][0]
+    assert set(first) == {"a", "b", "score", "flags"}
+    assert [f["kind"] for f in first["flags"]] == ["dice"]
+    assert data["pairs"][1]["flags"] == []
+    assert memory.read_bytes().startswith(b"<?xml")
+
+
+def test_align_concept(runner: CliRunner) -> None:
+    data = json.loads(runner.invoke(main, ["align", "--concept", "overrun", "--json"]).stdout)
+    assert {e["edition"] for e in data["editions"]} >= {"rulebook-en", "reglamento-es"}
+
+
+def test_align_errors(runner: CliRunner) -> None:
+    assert runner.invoke(main, ["align", "only-one"]).exit_code == 2
+    missing = runner.invoke(main, ["align", "nope.md", "nope2.md"])
+    assert (
+        missing.exit_code == 1
+        and "neither a corpus section key nor a readable file" in missing.stderr
+    )

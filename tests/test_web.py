@@ -218,3 +218,23 @@ def test_demo_site_exists() -> None:
     assert 'src="http://127.0.0.1:5000/widget.js" data-lang="es"' in page.read_text(
         encoding="utf-8"
     )
+
+
+def test_align_page_and_tmx_download(client: FlaskClient) -> None:
+    query = {
+        "a": "warhammer-fantasy/rulebook-en/en/flee-and-pursue",
+        "b": "warhammer-fantasy/reglamento-es/es/arrasamiento",
+        "lang": "ru",
+    }
+    html = client.get("/align", query_string=query).get_data(as_text=True)
+    assert "Сопоставление редакций" in html and 'class="alignment"' in html
+    tmx = client.get("/align.tmx", query_string=query)
+    assert tmx.mimetype == "application/x-tmx+xml" and b"<tmx" in tmx.data
+    concept = client.get("/align", query_string={"concept": "overrun"}).get_data(as_text=True)
+    assert "reglamento-es" in concept and "rulebook-en" in concept
+
+
+def test_align_page_never_reads_a_path_from_the_request(client: FlaskClient) -> None:
+    response = client.get("/align", query_string={"a": "/etc/passwd", "b": "../README.md"})
+    assert response.status_code == 404
+    assert "root:" not in response.get_data(as_text=True)
