@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -30,7 +31,7 @@ from refbot.index import Hit, Index, Manifest, load_index, read_manifest, save_i
 from refbot.question import parse_question
 from refbot.retrieve import Retriever
 from refbot.router import route
-from refbot.rules import RULES, Rule, RuleResult, run_rule
+from refbot.rules import RULES, Provenance, Rule, RuleResult, run_rule
 from refbot.segment import Clause, segment_section
 
 GLOSSARY_FILE = "glossary.yaml"
@@ -138,13 +139,18 @@ class Refbot:
     def _use(self, index: Index) -> None:
         """Serve this index from now on; what was derived from the old one is dropped."""
         self._index = index
-        for derived in ("retriever", "_clauses_by_id"):
+        for derived in ("retriever", "_clauses_by_id", "provenance", "_topics"):
             self.__dict__.pop(derived, None)
 
     @cached_property
     def glossary(self) -> Glossary:
         """Return the corpus glossary, loaded once."""
         return load_glossary(self.settings.corpus_dir / GLOSSARY_FILE)
+
+    @cached_property
+    def provenance(self) -> Provenance:
+        """Return the clause-text lookup the rules core cites from, built once per index."""
+        return Provenance(self.index.clauses)
 
     @cached_property
     def retriever(self) -> Retriever:
@@ -205,9 +211,18 @@ class Refbot:
         return [(result, [by_id[i] for i in result.clauses]) for result in results]
 
     def ask(
-        self, query: str, lang: str | None = None, k: int | None = None, edition: str | None = None
+        self,
+        query: str,
+        lang: str | None = None,
+        k: int | None = None,
+        edition: str | None = None,
+        profile: dict[str, float] | None = None,
     ) -> Answer:
-        """Answer a question in any language: compute, cite, or abstain."""
+        """Answer a question in any language: compute, cite, or abstain.
+
+        When `profile` is given, the seconds each stage took are added to it.
+        """
+        clock = _Stopwatch(profile)
         text = query.strip()
         if not text:
             raise QuestionError("the question is empty", "empty_question")
@@ -218,34 +233,44 @@ class Refbot:
                 "question_too_long",
             )
         k = k or self.settings.k
-        lang = lang or detect_language(text, self.settings.default_lang)
-        question = parse_question(text, lang, self.glossary)
         retriever = self.retriever
-        vector = self.embedder.embed([text])[0]
-        allowed = None
-        if edition:
-            allowed = [i for i, c in enumerate(retriever.clauses) if c.edition == edition]
-        scores = retriever.scores(question, vector)
-        hits = retriever.rank(scores, k, allowed)
-        top_dense = float(scores["dense"].max()) if len(scores["dense"]) else 0.0
-        decision = route(question, self.glossary, retriever.covered, top_dense)
+        with clock("detect"):
+            lang = lang or detect_language(text, self.settings.default_lang)
+        with clock("parse"):
+            question = parse_question(text, lang, self.glossary)
+        with clock("embed"):
+            vector = self.embedder.embed([text])[0]
+        with clock("search"):
+            allowed = None
+            if edition:
+                allowed = [i for i, c in enumerate(retriever.clauses) if c.edition == edition]
+            scores = retriever.scores(question, vector)
+            hits = retriever.rank(scores, k, allowed)
+            top_dense = float(scores["dense"].max()) if len(scores["dense"]) else 0.0
+        with clock("route"):
+            decision = route(question, self.glossary, retriever.covered, top_dense)
         if decision.kind == "abstain" or not hits:
-            return compose_abstention(text, lang, self.topics())
+            with clock("answer"):
+                return compose_abstention(text, lang, self._topics)
         problem = None
         if decision.kind == "rule" and decision.rule:
-            try:
-                results = run_rule(decision.rule, decision.inputs, retriever.clauses, edition)
-            except RuleError as exc:
-                problem = str(exc)
-            else:
-                # Verified: retrieval found, on its own, a clause stating the applied rule.
-                found = {h.clause.id for h in hits}
-                checked = [(r, bool(found & set(r.clauses))) for r in results]
-                cited = frozenset(i for r in results for i in r.clauses)
-                provenance = {c.id: c for c in retriever.clauses if c.id in cited}
-                boosted = retriever.rank(scores, k, allowed, boost=cited)
-                return compose_rule(text, lang, checked, boosted, provenance, k)
-        return compose_lookup(text, lang, hits, problem)
+            with clock("rules"):
+                try:
+                    results = run_rule(decision.rule, decision.inputs, self.provenance, edition)
+                except RuleError as exc:
+                    problem = str(exc)
+                    results = []
+            if results:
+                with clock("answer"):
+                    # Verified: retrieval found, on its own, a clause stating the applied rule.
+                    found = {h.clause.id for h in hits}
+                    checked = [(r, bool(found & set(r.clauses))) for r in results]
+                    cited = frozenset(i for r in results for i in r.clauses)
+                    provenance = {i: self.clause(i) for i in cited}
+                    boosted = retriever.rank(scores, k, allowed, boost=cited)
+                    return compose_rule(text, lang, checked, boosted, provenance, k)
+        with clock("answer"):
+            return compose_lookup(text, lang, hits, problem)
 
     def clause(self, clause_id: str) -> Clause:
         """Return the indexed clause with that id, or raise UnknownClause."""
@@ -333,6 +358,10 @@ class Refbot:
             for (g, e, lang), clauses in groups.items()
         ]
 
+    @cached_property
+    def _topics(self) -> list[str]:
+        return self.topics()
+
     def topics(self) -> list[str]:
         """Return what the corpus covers: each game with its section titles."""
         titles: dict[str, list[str]] = {}
@@ -391,3 +420,21 @@ def _file_document(path: Path, lang: str | None) -> Document:
         path=str(path),
     )
     return Document(str(path), lang, units, segment_section(section), section.title)
+
+
+class _Stopwatch:
+    """Add the seconds each named stage takes to a profile dict (or do nothing without one)."""
+
+    def __init__(self, profile: dict[str, float] | None) -> None:
+        self.profile = profile
+
+    @contextmanager
+    def __call__(self, stage: str) -> Iterator[None]:
+        if self.profile is None:
+            yield
+            return
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.profile[stage] = self.profile.get(stage, 0.0) + time.perf_counter() - started

@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import faiss
 import numpy as np
 from rank_bm25 import BM25Okapi
 
@@ -16,6 +17,8 @@ from refbot.index import Hit, Index
 from refbot.question import Question
 from refbot.segment import Clause
 
+DENSE_EXACT = 20000  # up to this many clauses in a flat index, every clause gets its cosine
+DENSE_CANDIDATES = 256
 CONCEPT_TOKEN = "§"  # concept tokens cannot collide with words
 QUANTITY = "quantity"  # the intent "how far / how many", met by clauses that state a roll or length
 STATES_QUANTITY = re.compile(
@@ -51,29 +54,38 @@ class Retriever:
         self.clauses: list[Clause] = index.clauses
         self.weights = weights or Weights()
         self.own = [self._own_concepts(c, glossary) for c in self.clauses]
-        self.heading = [glossary.concepts_in(c.heading, c.lang, ()) - o for c, o in self._pairs()]
-        frequency = Counter(k for o, h in zip(self.own, self.heading, strict=True) for k in o | h)
+        self.heading = [
+            glossary.concepts_in(c.heading, c.lang, ()) - own
+            for c, own in zip(self.clauses, self.own, strict=True)
+        ]
+        tags = [own | heading for own, heading in zip(self.own, self.heading, strict=True)]
+        frequency = Counter(k for both in tags for k in both)
         total = max(len(self.clauses), 1)
         self.idf = {k: math.log(1 + total / n) for k, n in frequency.items()}
         self.covered = frozenset(frequency)
-        self._norm = np.asarray(
-            [(sum(self.idf[k] for k in o | h) or 1.0) ** 0.25 for o, h in self._pairs_oh()]
-        )
+        # Clause × concept matrices of IDF weights, so a question costs one column sum.
+        self._column = {k: i for i, k in enumerate(sorted(frequency))}
+        self._own_idf = self._matrix(self.own)
+        self._heading_idf = self._matrix(self.heading)
+        self._norm = np.asarray([(sum(self.idf[k] for k in both) or 1.0) ** 0.25 for both in tags])
         self.bm25 = BM25Okapi(
             [
-                analyze(f"{c.heading} {c.text}", c.lang) + _concept_tokens(o | h)
-                for c, (o, h) in zip(self.clauses, self._pairs_oh(), strict=True)
+                analyze(f"{c.heading} {c.text}", c.lang) + _concept_tokens(both)
+                for c, both in zip(self.clauses, tags, strict=True)
             ]
         )
         self._scale = np.asarray(
             [self.weights.example if c.kind == "example" else 1.0 for c in self.clauses]
         )
+        self._headings = np.asarray([c.kind == "heading" for c in self.clauses], dtype=bool)
+        self._row = {c.id: i for i, c in enumerate(self.clauses)}
 
-    def _pairs(self) -> list[tuple[Clause, set[str]]]:
-        return list(zip(self.clauses, self.own, strict=True))
-
-    def _pairs_oh(self) -> list[tuple[set[str], set[str]]]:
-        return list(zip(self.own, self.heading, strict=True))
+    def _matrix(self, concept_sets: list[set[str]]) -> np.ndarray:
+        matrix = np.zeros((len(concept_sets), max(len(self._column), 1)))
+        for row, concepts in enumerate(concept_sets):
+            for k in concepts:
+                matrix[row, self._column[k]] = self.idf[k]
+        return matrix
 
     @staticmethod
     def _own_concepts(clause: Clause, glossary: Glossary) -> set[str]:
@@ -81,23 +93,31 @@ class Retriever:
         found = glossary.concepts_in(clause.text, clause.lang, extra_langs=()) - {QUANTITY}
         return found | {QUANTITY} if STATES_QUANTITY.search(clause.text) else found
 
+    def dense_scores(self, vector: np.ndarray) -> np.ndarray:
+        """Return the cosine of every clause; past DENSE_EXACT clauses, of the top candidates only.
+
+        An approximate index, or a large one, is asked for DENSE_CANDIDATES neighbours; the rest
+        get the lowest score found, so they contribute nothing after normalisation.
+        """
+        n = len(self.clauses)
+        exact = n <= DENSE_EXACT and isinstance(self.index.vectors, faiss.IndexFlat)
+        k = n if exact else min(n, DENSE_CANDIDATES)
+        found, rows = self.index.vectors.search(vector.reshape(1, -1).astype(np.float32), k)
+        valid = rows[0] >= 0
+        dense = np.full(n, float(found[0][valid].min()) if valid.any() else 0.0)
+        dense[rows[0][valid]] = found[0][valid]
+        return dense
+
     def scores(self, question: Question, vector: np.ndarray) -> dict[str, np.ndarray]:
         """Return each retriever's raw score for every clause."""
-        n = len(self.clauses)
-        dense = np.zeros(n)
-        found, rows = self.index.vectors.search(vector.reshape(1, -1).astype(np.float32), n)
-        dense[rows[0][rows[0] >= 0]] = found[0][rows[0] >= 0]
-        wanted = question.concepts - QUERY_ONLY
-        stems = analyze(question.text, question.lang) + _concept_tokens(wanted)
+        wanted = sorted((question.concepts - QUERY_ONLY) & self.covered)
+        stems = analyze(question.text, question.lang) + _concept_tokens(set(wanted))
         bm25 = np.asarray(self.bm25.get_scores(stems), dtype=np.float64)
-        overlap = np.asarray(
-            [
-                sum(self.idf[k] for k in wanted & own)
-                + self.weights.heading * sum(self.idf[k] for k in wanted & heading)
-                for own, heading in self._pairs_oh()
-            ]
-        )
-        return {"dense": dense, "bm25": bm25, "concepts": overlap / self._norm}
+        columns = [self._column[k] for k in wanted]
+        overlap = self._own_idf[:, columns].sum(axis=1) + self.weights.heading * self._heading_idf[
+            :, columns
+        ].sum(axis=1)
+        return {"dense": self.dense_scores(vector), "bm25": bm25, "concepts": overlap / self._norm}
 
     def fuse(self, scores: dict[str, np.ndarray]) -> np.ndarray:
         """Return the weighted sum of max-normalised scores (dense min-max), in [0, 1]."""
@@ -124,15 +144,19 @@ class Retriever:
         Boosted clauses (those stating a rule the core applied) gain a fixed bonus.
         """
         fused = self.fuse(scores)
+        ranking = fused.copy()
         if boost:
-            fused = fused + self.weights.provenance * np.asarray(
-                [c.id in boost for c in self.clauses], dtype=np.float64
-            )
-        rows = range(len(self.clauses)) if allowed is None else allowed
-        ranked = sorted(
-            (r for r in rows if self.clauses[r].kind != "heading"), key=lambda r: (-fused[r], r)
-        )
-        return [Hit(self.clauses[r], float(fused[r])) for r in ranked[:k]]
+            rows_boosted = [self._row[i] for i in boost if i in self._row]
+            ranking[rows_boosted] += self.weights.provenance
+            fused = ranking.copy()
+        ranking[self._headings] = -np.inf
+        if allowed is not None:
+            keep = np.zeros(len(ranking), dtype=bool)
+            keep[list(allowed)] = True
+            ranking[~keep] = -np.inf
+        # Stable order: best score first, then document order.
+        order = np.lexsort((np.arange(len(ranking)), -ranking))[:k]
+        return [Hit(self.clauses[r], float(fused[r])) for r in order if ranking[r] > -np.inf]
 
 
 def _by_max(values: np.ndarray) -> np.ndarray:

@@ -7,10 +7,29 @@ from typing import Any
 
 from refbot.errors import RuleError, UnknownRule
 from refbot.rules import arrasamiento, charge, flee_pursue, mordheim
-from refbot.rules.core import Context, Distance, Param, Roll, Rule, RuleResult, coerce_inputs
+from refbot.rules.core import (
+    Context,
+    Distance,
+    Param,
+    Provenance,
+    Roll,
+    Rule,
+    RuleResult,
+    coerce_inputs,
+)
 from refbot.segment import Clause
 
-__all__ = ["RULES", "Distance", "Param", "Roll", "Rule", "RuleResult", "editions_of", "run_rule"]
+__all__ = [
+    "RULES",
+    "Distance",
+    "Param",
+    "Provenance",
+    "Roll",
+    "Rule",
+    "RuleResult",
+    "editions_of",
+    "run_rule",
+]
 
 RULES: tuple[Rule, ...] = (
     *flee_pursue.RULES,
@@ -36,7 +55,7 @@ def editions_of(rule_id: str, edition: str | None = None) -> list[Rule]:
 def run_rule(
     rule_id: str,
     inputs: Mapping[str, Any],
-    clauses: Iterable[Clause],
+    clauses: Iterable[Clause] | Provenance,
     edition: str | None = None,
     unit: str | None = None,
 ) -> list[RuleResult]:
@@ -50,7 +69,7 @@ def run_rule(
         )
     if unit not in (None, "in", "cm"):
         raise RuleError(f"unit: expected in or cm, got {unit!r}")
-    clauses = list(clauses)
+    texts = clauses if isinstance(clauses, Provenance) else Provenance(clauses)
     results = []
     failures: list[RuleError] = []
     for rule in rules:
@@ -79,7 +98,7 @@ def run_rule(
                 concept=rule.concept,
                 inputs=shown,
                 outcome=outcome,
-                clauses=rule.locate(clauses, tags),
+                clauses=rule.locate(texts, tags),
             )
         )
     accepted = {name for result in results for name in result.inputs}

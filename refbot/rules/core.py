@@ -107,6 +107,25 @@ class RuleResult:
 Compute = Callable[[Inputs, "Context"], tuple[dict[str, Any], Iterable[str]]]
 
 
+class Provenance:
+    """Clause texts by edition, casefolded once, to find the clauses that state a rule."""
+
+    def __init__(self, clauses: Iterable[Clause]) -> None:
+        self._texts: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        for c in clauses:
+            self._texts.setdefault((c.game, c.edition), []).append((c.text.casefold(), c.id))
+        self._found: dict[tuple[str, str, str], str | None] = {}
+
+    def find(self, game: str, edition: str, needle: str) -> str | None:
+        """Return the id of the first clause of that edition containing needle, if any."""
+        key = (game, edition, needle)
+        if key not in self._found:
+            wanted = needle.casefold()
+            texts = self._texts.get((game, edition), [])
+            self._found[key] = next((i for text, i in texts if wanted in text), None)
+        return self._found[key]
+
+
 @dataclass(frozen=True)
 class Context:
     """What a rule's computation may know besides its inputs."""
@@ -156,13 +175,13 @@ class Rule:
         """Return the parameter of that name, if the rule has one."""
         return next((p for p in self.params if p.name == name), None)
 
-    def locate(self, clauses: Iterable[Clause], tags: Iterable[str]) -> list[str]:
+    def locate(self, clauses: Iterable[Clause] | Provenance, tags: Iterable[str]) -> list[str]:
         """Return the ids of the clauses stating the given tags; raise if one has disappeared."""
-        own = [c for c in clauses if c.game == self.game and c.edition == self.edition]
+        texts = clauses if isinstance(clauses, Provenance) else Provenance(clauses)
         ids: list[str] = []
         for tag in ["base", *tags]:
             for needle in self.provenance.get(tag, ()):
-                found = next((c.id for c in own if needle.casefold() in c.text.casefold()), None)
+                found = texts.find(self.game, self.edition, needle)
                 if found is None:
                     raise ProvenanceMissing(
                         f"rule {self.id!r} ({self.edition}): no clause of {self.game}/"
