@@ -96,8 +96,8 @@ class Refbot:
             try:
                 index = load_index(directory, self.embedder.model_id, corpus_hash)
             except (IndexMissing, IndexMismatch, IndexCorrupt):
-                pass
-            else:
+                index = None
+            if index is not None and index.manifest.index_type == self.settings.index_type:
                 self._use(index)
                 return BuildReport(
                     "unchanged",
@@ -117,6 +117,7 @@ class Refbot:
 
         vectors = np.vstack(chunks)
         manifest = Manifest(
+            index_type=self.settings.index_type,
             model=self.embedder.model_id,
             dimension=int(vectors.shape[1]),
             corpus_hash=corpus_hash,

@@ -30,6 +30,7 @@ class Settings:
     rate_limit: str = "60 per minute"
     max_request_bytes: int = 16384
     preload: bool = False
+    index_type: str = "flat"  # flat (exact), hnsw or ivf (approximate, for large corpora)
 
     @property
     def origins(self) -> list[str]:
@@ -64,6 +65,8 @@ def _coerce(values: Mapping[str, Any], origin: str) -> dict[str, Any]:
                     raise ValueError("must be at least 1")
             else:
                 out[key] = str(value)
+            if key == "index_type" and out[key] not in ("flat", "hnsw", "ivf"):
+                raise ValueError("must be flat, hnsw or ivf")
         except (TypeError, ValueError) as exc:
             raise ConfigError(
                 f"{origin}: setting {key!r} has invalid value {value!r}: {exc}"

@@ -33,6 +33,7 @@ class Manifest:
     dimension: int
     corpus_hash: str
     clause_count: int
+    index_type: str = "flat"
     format_version: int = FORMAT_VERSION
     built_at: str = field(
         default_factory=lambda: time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
@@ -79,6 +80,39 @@ class Index:
         ]
 
 
+INDEX_TYPES = ("flat", "hnsw", "ivf")
+HNSW_NEIGHBOURS = 32
+HNSW_SEARCH_DEPTH = 128
+
+
+def make_vector_index(vectors: np.ndarray, index_type: str = "flat") -> faiss.Index:
+    """Return a FAISS inner-product index of the vectors: exact (flat) or approximate.
+
+    HNSW (a graph, no training) and IVF (k-means cells, trained on the vectors; sqrt(n) cells,
+    searching a tenth of them) pay off only on large corpora: see bench/ for the crossover.
+    """
+    data = np.ascontiguousarray(vectors, dtype=np.float32)
+    n, dimension = data.shape
+    index: faiss.Index
+    if index_type == "hnsw":
+        graph = faiss.IndexHNSWFlat(dimension, HNSW_NEIGHBOURS, faiss.METRIC_INNER_PRODUCT)
+        graph.hnsw.efSearch = HNSW_SEARCH_DEPTH
+        index = graph
+    elif index_type == "ivf" and n >= 64:
+        cells = max(8, int(n**0.5))
+        quantizer = faiss.IndexFlatIP(dimension)
+        inverted = faiss.IndexIVFFlat(quantizer, dimension, cells, faiss.METRIC_INNER_PRODUCT)
+        inverted.train(data)
+        inverted.nprobe = max(1, cells // 10)
+        index = inverted
+    elif index_type in INDEX_TYPES:
+        index = faiss.IndexFlatIP(dimension)
+    else:
+        raise ValueError(f"index type must be one of {', '.join(INDEX_TYPES)}, not {index_type!r}")
+    index.add(data)
+    return index
+
+
 def _sha256(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as handle:
@@ -100,9 +134,7 @@ def save_index(
     """Write a new build beside the current one, then switch the pointer to it atomically."""
     directory.mkdir(parents=True, exist_ok=True)
     build = Path(tempfile.mkdtemp(prefix="build-", dir=directory))
-    flat = faiss.IndexFlatIP(manifest.dimension)
-    flat.add(np.ascontiguousarray(vectors, dtype=np.float32))
-    faiss.write_index(flat, str(build / VECTORS))
+    faiss.write_index(make_vector_index(vectors, manifest.index_type), str(build / VECTORS))
     lines = "".join(json.dumps(c.to_dict(), ensure_ascii=False) + "\n" for c in clauses)
     _fsync_write(build / CLAUSES, lines.encode("utf-8"))
     files = {name: _sha256(build / name) for name in (VECTORS, CLAUSES)}
