@@ -12,14 +12,30 @@ from werkzeug.exceptions import HTTPException
 
 from refbot.bot import Refbot
 from refbot.config import Settings, load_settings
-from refbot.errors import QuestionError, RefbotError, UnknownClause, UnknownRule
+from refbot.errors import (
+    CorpusError,
+    IndexCorrupt,
+    IndexMismatch,
+    IndexMissing,
+    ModelError,
+    QuestionError,
+    RefbotError,
+    UnknownClause,
+    UnknownRule,
+)
 from refbot.web.api import BadRequest, api, build_spec
 from refbot.web.pages import pages
 
-STATUS = {
+STATUS: dict[type[RefbotError], int] = {
     QuestionError: 400,
     UnknownClause: 404,
     UnknownRule: 404,
+    # The service cannot answer until its index or model is fixed: say so, keep running.
+    IndexMissing: 503,
+    IndexCorrupt: 503,
+    IndexMismatch: 503,
+    CorpusError: 503,
+    ModelError: 503,
 }
 TOO_LONG = 413
 
