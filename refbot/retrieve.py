@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import faiss
 import numpy as np
 from rank_bm25 import BM25Okapi
+from scipy import sparse
 
 from refbot.glossary import Glossary, analyze
 from refbot.index import Hit, Index
@@ -68,7 +69,7 @@ class Retriever:
         self._own_idf = self._matrix(self.own)
         self._heading_idf = self._matrix(self.heading)
         self._norm = np.asarray([(sum(self.idf[k] for k in both) or 1.0) ** 0.25 for both in tags])
-        self.bm25 = BM25Okapi(
+        self.bm25 = SparseBM25(
             [
                 analyze(f"{c.heading} {c.text}", c.lang) + _concept_tokens(both)
                 for c, both in zip(self.clauses, tags, strict=True)
@@ -157,6 +158,37 @@ class Retriever:
         # Stable order: best score first, then document order.
         order = np.lexsort((np.arange(len(ranking)), -ranking))[:k]
         return [Hit(self.clauses[r], float(fused[r])) for r in order if ranking[r] > -np.inf]
+
+
+class SparseBM25:
+    """rank-bm25's Okapi BM25, its per-document term weights precomputed in a sparse matrix.
+
+    rank-bm25 scores a query by looping over every document in Python, which takes tens of
+    milliseconds at 17,000 clauses; the same weights as one sparse matrix cost a column sum.
+    """
+
+    def __init__(self, documents: Sequence[list[str]]) -> None:
+        model = BM25Okapi(documents)
+        self.vocabulary = {term: i for i, term in enumerate(model.idf)}
+        lengths = np.asarray(model.doc_len, dtype=np.float64)
+        norm = model.k1 * (1 - model.b + model.b * lengths / model.avgdl)
+        rows, columns, weights = [], [], []
+        for row, frequencies in enumerate(model.doc_freqs):
+            for term, tf in frequencies.items():
+                rows.append(row)
+                columns.append(self.vocabulary[term])
+                weights.append(model.idf[term] * tf * (model.k1 + 1) / (tf + norm[row]))
+        shape = (len(documents), max(len(self.vocabulary), 1))
+        self.weights = sparse.csc_matrix((weights, (rows, columns)), shape=shape)
+
+    def get_scores(self, query: Sequence[str]) -> np.ndarray:
+        """Return every document's BM25 score for the query (repeated terms count again)."""
+        counts = Counter(t for t in query if t in self.vocabulary)
+        if not counts:
+            return np.zeros(self.weights.shape[0])
+        columns = [self.vocabulary[t] for t in counts]
+        times = np.asarray([counts[t] for t in counts], dtype=np.float64)
+        return np.asarray(self.weights[:, columns] @ times).ravel()
 
 
 def _by_max(values: np.ndarray) -> np.ndarray:
