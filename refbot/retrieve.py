@@ -79,6 +79,10 @@ class Retriever:
             [self.weights.example if c.kind == "example" else 1.0 for c in self.clauses]
         )
         self._headings = np.asarray([c.kind == "heading" for c in self.clauses], dtype=bool)
+        flat = isinstance(index.vectors, faiss.IndexFlat) and len(self.clauses) <= DENSE_EXACT
+        self._matrix_of_vectors = (
+            index.vectors.reconstruct_n(0, index.vectors.ntotal) if flat else None
+        )
         self._row = {c.id: i for i, c in enumerate(self.clauses)}
 
     def _matrix(self, concept_sets: list[set[str]]) -> np.ndarray:
@@ -101,8 +105,10 @@ class Retriever:
         get the lowest score found, so they contribute nothing after normalisation.
         """
         n = len(self.clauses)
-        exact = n <= DENSE_EXACT and isinstance(self.index.vectors, faiss.IndexFlat)
-        k = n if exact else min(n, DENSE_CANDIDATES)
+        if self._matrix_of_vectors is not None:
+            # A flat index is a plain matrix: one product scores every clause, no top-k heap.
+            return (self._matrix_of_vectors @ vector.astype(np.float32)).astype(np.float64)
+        k = min(n, DENSE_CANDIDATES)
         found, rows = self.index.vectors.search(vector.reshape(1, -1).astype(np.float32), k)
         valid = rows[0] >= 0
         dense = np.full(n, float(found[0][valid].min()) if valid.any() else 0.0)
@@ -155,8 +161,14 @@ class Retriever:
             keep = np.zeros(len(ranking), dtype=bool)
             keep[list(allowed)] = True
             ranking[~keep] = -np.inf
-        # Stable order: best score first, then document order.
-        order = np.lexsort((np.arange(len(ranking)), -ranking))[:k]
+        # The k best, then a stable order among them: best score first, then document order.
+        if k < len(ranking):
+            candidates = np.argpartition(-ranking, k)[: k + 1]
+            cutoff = ranking[candidates].min()
+            candidates = np.flatnonzero(ranking >= cutoff)
+        else:
+            candidates = np.arange(len(ranking))
+        order = candidates[np.lexsort((candidates, -ranking[candidates]))][:k]
         return [Hit(self.clauses[r], float(fused[r])) for r in order if ranking[r] > -np.inf]
 
 
