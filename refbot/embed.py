@@ -84,13 +84,19 @@ class SentenceTransformerEmbedder:
 
         location = PACKAGED_MODELS.get(self.name, self.name)
         try:
-            return SentenceTransformer(
+            model = SentenceTransformer(
                 str(location),
                 device="cpu",
                 local_files_only=True,
                 # Only our own packaged module is trusted to run code; user models are not.
                 trust_remote_code=self.name in PACKAGED_MODELS,
             )
+            # The packaged module's BLAS threads follow the `threads` setting too.
+            for module in model:
+                set_threads = getattr(module, "set_threads", None)
+                if callable(set_threads):
+                    set_threads(self.threads)
+            return model
         except Exception as exc:  # sentence-transformers raises many kinds; all mean "unusable"
             raise ModelError(
                 f"cannot load embedding model {self.name!r}: {exc}. Give the path of a "

@@ -238,3 +238,23 @@ def test_align_page_never_reads_a_path_from_the_request(client: FlaskClient) -> 
     response = client.get("/align", query_string={"a": "/etc/passwd", "b": "../README.md"})
     assert response.status_code == 404
     assert "root:" not in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/clauses/..%2F..%2F..%2Fetc%2Fpasswd",
+        "/api/clauses/%2Fetc%2Fpasswd",
+        "/static/..%2F..%2F..%2Fetc%2Fpasswd",
+        "/static/../../../../etc/passwd",
+    ],
+)
+def test_no_path_from_a_request_reaches_the_file_system(client: FlaskClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 404
+    assert "root:" not in response.get_data(as_text=True)
+
+
+def test_widget_and_page_carry_no_inline_script(client: FlaskClient) -> None:
+    html = client.get("/?q=flee").get_data(as_text=True)
+    assert "<script" not in html  # the CSP forbids inline scripts; the page needs none

