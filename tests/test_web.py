@@ -251,6 +251,10 @@ def test_align_page_never_reads_a_path_from_the_request(client: FlaskClient) -> 
 )
 def test_no_path_from_a_request_reaches_the_file_system(client: FlaskClient, path: str) -> None:
     response = client.get(path)
+    # Werkzeug may first merge the slashes with a redirect that stays inside the same route.
+    if response.status_code == 308:
+        assert response.location.startswith("/api/clauses/")
+        response = client.get(response.location)
     assert response.status_code == 404
     assert "root:" not in response.get_data(as_text=True)
 
