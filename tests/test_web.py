@@ -253,8 +253,9 @@ def test_no_path_from_a_request_reaches_the_file_system(client: FlaskClient, pat
     response = client.get(path)
     # Werkzeug may first merge the slashes with a redirect that stays inside the same route.
     if response.status_code == 308:
-        assert response.location.startswith("/api/clauses/")
-        response = client.get(response.location)
+        location = response.location.removeprefix("http://localhost")
+        assert location.startswith("/api/clauses/")
+        response = client.get(location)
     assert response.status_code == 404
     assert "root:" not in response.get_data(as_text=True)
 
