@@ -12,7 +12,7 @@ from pathlib import Path
 from refbot.align import Alignment, Document, align
 from refbot.answer import Answer, compose_abstention, compose_lookup, compose_rule
 from refbot.config import Settings
-from refbot.corpus import Section, hash_sections, load_corpus, split_front_matter
+from refbot.corpus import Section, hash_sections, load_corpus, read_loose_file
 from refbot.embed import Embedder, load_embedder
 from refbot.errors import (
     CorpusError,
@@ -335,7 +335,8 @@ class Refbot:
                 )  # fmt: skip
         if not allow_files:
             raise UnknownClause(f"no corpus section {ref!r}")
-        return _file_document(Path(ref), lang)
+        section = read_loose_file(Path(ref), lang)
+        return Document(ref, section.lang, section.units, segment_section(section), section.title)
 
     def align(
         self, a: str, b: str, lang_a: str | None = None, lang_b: str | None = None
@@ -379,48 +380,6 @@ class Refbot:
         if retrieval == "dense":
             return evaluate(questions, search=lambda q, k: self.search(q.q, k))
         return evaluate(questions, ask=lambda q, k: self.ask(q.q, k=k))
-
-
-def _file_document(path: Path, lang: str | None) -> Document:
-    """Read a Markdown or plain-text file (front matter optional) as a document to align."""
-    if not path.is_file():
-        raise CorpusError([f"{path}: neither a corpus section key nor a readable file"])
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise CorpusError([f"{path}: not valid UTF-8 (byte {exc.start})"]) from None
-    meta: dict[str, object] = {}
-    parts = split_front_matter(text)
-    if parts is not None:
-        import yaml
-
-        try:
-            loaded = yaml.safe_load(parts[0])
-        except yaml.YAMLError as exc:
-            raise CorpusError([f"{path}: front matter is not valid YAML ({exc})"]) from None
-        meta = loaded if isinstance(loaded, dict) else {}
-        text = parts[1]
-    lang = lang or str(meta.get("lang") or "")
-    if len(lang) != 2 or not lang.isalpha():
-        raise CorpusError([f"{path}: give its language with --lang (a two-letter code)"])
-    if path.suffix.lower() != ".md":
-        # In plain text every line is a paragraph, as in the seed texts.
-        text = "\n\n".join(line for line in text.splitlines() if line.strip())
-    if not text.strip():
-        raise CorpusError([f"{path}: no text"])
-    units = str(meta.get("units") or "none")
-    section = Section(
-        game="file",
-        edition=path.stem,
-        lang=lang,
-        units=units,
-        title=str(meta.get("title") or path.name),
-        source=path.name,
-        section=path.stem,
-        body=text,
-        path=str(path),
-    )
-    return Document(str(path), lang, units, segment_section(section), section.title)
 
 
 class _Stopwatch:

@@ -123,3 +123,41 @@ def hash_sections(sections: Iterable[Section]) -> str:
         for part in (s.key, s.units, s.title, s.source, str(s.page), s.body):
             digest.update(part.encode("utf-8") + b"\0")
     return digest.hexdigest()
+
+
+def read_loose_file(path: Path, lang: str | None) -> Section:
+    """Read a Markdown or plain-text file outside the corpus (front matter optional) to align it."""
+    if not path.is_file():
+        raise CorpusError([f"{path}: neither a corpus section key nor a readable file"])
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CorpusError([f"{path}: not valid UTF-8 (byte {exc.start})"]) from None
+    meta: dict[str, object] = {}
+    parts = split_front_matter(text)
+    if parts is not None:
+        try:
+            loaded = yaml.safe_load(parts[0])
+        except yaml.YAMLError as exc:
+            raise CorpusError([f"{path}: front matter is not valid YAML ({exc})"]) from None
+        meta = loaded if isinstance(loaded, dict) else {}
+        text = parts[1]
+    lang = lang or str(meta.get("lang") or "")
+    if not re.fullmatch(r"[a-z]{2}", lang):
+        raise CorpusError([f"{path}: give its language with --lang (a two-letter code)"])
+    if path.suffix.lower() != ".md":
+        # In plain text every line is a paragraph, as in the seed texts.
+        text = "\n\n".join(line for line in text.splitlines() if line.strip())
+    if not text.strip():
+        raise CorpusError([f"{path}: no text"])
+    return Section(
+        game="file",
+        edition=path.stem,
+        lang=lang,
+        units=str(meta.get("units") or "none"),
+        title=str(meta.get("title") or path.name),
+        source=path.name,
+        section=path.stem,
+        body=text,
+        path=str(path),
+    )
