@@ -35,6 +35,7 @@ from refbot.rules import RULES, Provenance, Rule, RuleResult, run_rule
 from refbot.segment import Clause, segment_section
 
 GLOSSARY_FILE = "glossary.yaml"
+VERIFY_DEPTH = 10
 
 Progress = Callable[[int, int], None]
 Notice = Callable[[str], None]
@@ -263,8 +264,12 @@ class Refbot:
                     results = []
             if results:
                 with clock("answer"):
-                    # Verified: retrieval found, on its own, a clause stating the applied rule.
-                    found = {h.clause.id for h in hits}
+                    # Verified: retrieval alone ranks a clause stating the applied rule among its
+                    # top VERIFY_DEPTH, however few citations the caller asked for.
+                    deep = (
+                        hits if k >= VERIFY_DEPTH else retriever.rank(scores, VERIFY_DEPTH, allowed)
+                    )
+                    found = {h.clause.id for h in deep}
                     checked = [(r, bool(found & set(r.clauses))) for r in results]
                     cited = frozenset(i for r in results for i in r.clauses)
                     provenance = {i: self.clause(i) for i in cited}
