@@ -18,7 +18,7 @@ NUMBER = re.compile(
 NOTATION = re.compile(r"(?<!\w)(\d{1,2})\s*[dдwk](6)(?!\w)", re.I)
 # Two die faces joined as people write them: "2 and 5", "un 3 y un 6", "2 и 5", "4 und 1".
 ARTICLE = r"(?:(?:a|an|un|una|uno|ein|eine|une)\s+)?"
-JOIN = r"(?:\s*,\s+|\s*[&+]\s*|\s+(?:and|y|e|et|und|и|i|или|or|o|oder|ou|lub)\s+)"
+JOIN = r"(?:\s*,\s+|\s*[&+]\s*|\s+(?:and|y|e|et|und|и|i|или|or|o|oder|ou|lub|en|of)\s+)"
 PAIR = re.compile(rf"(?<![\w.,])([1-6]){JOIN}{ARTICLE}([1-6])(?!\w|[.,]\d)", re.I)
 
 

@@ -22,6 +22,8 @@ def glossary() -> Glossary:
         ("fr", "j'ai fait 2 et 5", [(2, 5)]),
         ("it", "con 2 e 5", [(2, 5)]),
         ("pl", "wyrzuciłem 3 i 4", [(3, 4)]),
+        ("nl", "mislukt met 4 en 1", [(4, 1)]),
+        ("pt", "falhou com 2 e 5", [(2, 5)]),
         ("ru", "проходит 4,5 дюйма", []),
         ("en", "fled 9 and pursued 6", []),
     ],
