@@ -237,7 +237,10 @@ def test_align_page_and_tmx_download(client: FlaskClient) -> None:
 def test_align_page_never_reads_a_path_from_the_request(client: FlaskClient) -> None:
     response = client.get("/align", query_string={"a": "/etc/passwd", "b": "../README.md"})
     assert response.status_code == 404
-    assert "root:" not in response.get_data(as_text=True)
+    html = response.get_data(as_text=True)
+    assert "root:" not in html
+    # A page answers errors with a page that names the problem, escaped.
+    assert response.mimetype == "text/html" and "no corpus section &#39;/etc/passwd&#39;" in html
 
 
 @pytest.mark.parametrize(

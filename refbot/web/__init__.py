@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, jsonify, request
+from flask import Flask, Response, jsonify, render_template, request
 from flask_cors import CORS
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -74,6 +74,10 @@ def _errors(app: Flask) -> None:
             status = TOO_LONG
         if status == 500:
             app.logger.error("refbot error: %s", exc)
+        if not request.path.startswith("/api/"):
+            # A person on a page gets a page, not JSON.
+            page = render_template("error.html", message=str(exc), status=status)
+            return page, status
         return error_response(status, exc.code, str(exc))
 
     @app.errorhandler(BadRequest)
