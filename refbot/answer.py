@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from refbot.i18n import format_distance, format_number, format_probability, translations
+from refbot.i18n import format_distance, format_probability, translations
 from refbot.index import Hit
 from refbot.rules import RuleResult
 from refbot.segment import Clause
@@ -78,9 +78,6 @@ class Writer:
 
     def p(self, fraction: str) -> str:
         return format_probability(Fraction(fraction), self.lang)
-
-    def n(self, value: float) -> str:
-        return format_number(value, self.lang)
 
 
 def explain(result: RuleResult, w: Writer) -> str:

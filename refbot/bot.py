@@ -330,9 +330,15 @@ class Refbot:
         """Load the index, the model and the retriever now rather than on the first question."""
         self.ask("warm up", k=1)
 
-    def document(self, ref: str, lang: str | None = None, allow_files: bool = True) -> Document:
+    def document(
+        self,
+        ref: str,
+        lang: str | None = None,
+        allow_files: bool = True,
+        sections: list[Section] | None = None,
+    ) -> Document:
         """Return a corpus section (by key) or, when allowed, a Markdown or text file to align."""
-        for section in self.sections():
+        for section in self.sections() if sections is None else sections:
             if ref in (section.key, section.path, f"{self.settings.corpus_dir}/{section.path}"):
                 return Document(
                     section.key, section.lang, section.units, segment_section(section),
@@ -344,11 +350,18 @@ class Refbot:
         return Document(ref, section.lang, section.units, segment_section(section), section.title)
 
     def align(
-        self, a: str, b: str, lang_a: str | None = None, lang_b: str | None = None
+        self,
+        a: str,
+        b: str,
+        lang_a: str | None = None,
+        lang_b: str | None = None,
+        allow_files: bool = True,
     ) -> Alignment:
         """Align two documents clause by clause and flag what differs."""
-        first, second = self.document(a, lang_a), self.document(b, lang_b)
-        return align(first, second, self.embedder, self.glossary, self.clauses())
+        sections = self.sections()  # read the corpus once for both documents and the rules
+        first = self.document(a, lang_a, allow_files, sections)
+        second = self.document(b, lang_b, allow_files, sections)
+        return align(first, second, self.embedder, self.glossary, segment_corpus(sections))
 
     def concept_clauses(self, concept: str) -> list[Document]:
         """Return, for each edition and language, its clauses on one glossary concept."""

@@ -121,10 +121,6 @@ class Glossary:
         """Return the set of concept names text mentions."""
         return {m.concept for m in self.find(text, lang, extra_langs)}
 
-    def terms(self, concept: str, lang: str) -> list[str]:
-        """Return the stemmed terms of a concept in a language, joined by spaces."""
-        return [" ".join(t) for t in self.concepts[concept].terms.get(lang, ())]
-
 
 def _match_at(term: tuple[str, ...], stems: list[str], start: int) -> int:
     """Return the end of term's match starting at start (all its stems nearby, any order), or 0."""

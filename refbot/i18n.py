@@ -11,7 +11,7 @@ from typing import Any
 from babel import Locale, UnknownLocaleError
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_percent
 from babel.support import NullTranslations, Translations
 from babel.units import format_unit
 
@@ -90,11 +90,6 @@ def locale_for(lang: str) -> str:
 def format_distance(value: float, unit: str, lang: str) -> str:
     """Return a length with its plural-correct unit name: "5 дюймов", "2 дюйма", "17,5 cm"."""
     return str(format_unit(value, UNIT_NAMES[unit], length="long", locale=locale_for(lang)))
-
-
-def format_number(value: float, lang: str) -> str:
-    """Return a number in the locale's notation."""
-    return str(format_decimal(value, locale=locale_for(lang)))
 
 
 def format_probability(p: Fraction, lang: str) -> str:

@@ -120,10 +120,7 @@ def align_page() -> Any:
     if concept:
         documents = refbot.concept_clauses(concept)
     elif a and b:
-        first, second = refbot.document(a, allow_files=False), refbot.document(b, allow_files=False)
-        from refbot.align import align
-
-        alignment = align(first, second, refbot.embedder, refbot.glossary, refbot.clauses())
+        alignment = refbot.align(a, b, allow_files=False)
     return render_template(
         "align.html",
         _=_,
@@ -144,9 +141,7 @@ def align_tmx() -> Response:
     """Download the alignment of two corpus sections as a TMX 1.4 translation memory."""
     refbot = bot()
     a, b = request.args.get("a", ""), request.args.get("b", "")
-    alignment = refbot.align(
-        refbot.document(a, allow_files=False).name, refbot.document(b, allow_files=False).name
-    )
+    alignment = refbot.align(a, b, allow_files=False)
     response = Response(alignment.to_tmx(), mimetype="application/x-tmx+xml")
     response.headers["Content-Disposition"] = 'attachment; filename="refbot-alignment.tmx"'
     return response
