@@ -15,7 +15,7 @@ from refbot.errors import RefbotError
 from refbot.glossary import Glossary
 from refbot.question import NOTATION, NUMBER, PAIR, parse_question
 from refbot.router import route
-from refbot.rules import RULES, run_rule
+from refbot.rules import all_rules, run_rule
 from refbot.rules.core import CM_PER_INCH
 from refbot.segment import Clause
 
@@ -279,7 +279,7 @@ def check_examples(
         if decision.kind != "rule" or not decision.rule:
             continue
         # A corpus section is checked against its own edition's rule, a file against any.
-        own = [r.edition for r in RULES if r.id == decision.rule]
+        own = [r.edition for r in all_rules() if r.id == decision.rule]
         edition = document.edition if document.edition in own else None
         try:
             results = run_rule(decision.rule, decision.inputs, corpus, edition=edition)

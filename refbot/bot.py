@@ -3,39 +3,27 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from refbot.align import Alignment, Document, align
-from refbot.answer import Answer, compose_abstention, compose_lookup, compose_rule
+from refbot import pipeline, workbench
+from refbot.align import Alignment, Document
+from refbot.answer import Answer
 from refbot.config import Settings
-from refbot.corpus import Section, hash_sections, load_corpus, read_loose_file
+from refbot.corpus import Section, hash_sections, load_corpus
 from refbot.embed import Embedder, load_embedder
-from refbot.errors import (
-    CorpusError,
-    IndexCorrupt,
-    IndexMismatch,
-    IndexMissing,
-    QuestionError,
-    RefbotError,
-    RuleError,
-    UnknownClause,
-)
+from refbot.errors import CorpusError, IndexCorrupt, IndexMismatch, IndexMissing, RefbotError
 from refbot.evaluate import Report, evaluate, read_questions
 from refbot.glossary import Glossary, load_glossary
-from refbot.i18n import detect_language
 from refbot.index import Hit, Index, Manifest, load_index, read_manifest, save_index
-from refbot.question import parse_question
+from refbot.loaded import Loaded
 from refbot.retrieve import Retriever
-from refbot.router import route
-from refbot.rules import RULES, Provenance, Rule, RuleResult, run_rule
+from refbot.rules import Rule, RuleResult, all_rules, run_rule
 from refbot.segment import Clause, segment_section
 
 GLOSSARY_FILE = "glossary.yaml"
-VERIFY_DEPTH = 10
 
 Progress = Callable[[int, int], None]
 Notice = Callable[[str], None]
@@ -59,7 +47,7 @@ def segment_corpus(sections: list[Section]) -> list[Clause]:
 
 
 class Refbot:
-    """One corpus, one embedding model and one index, loaded lazily and once."""
+    """Settings and the corpus/index lifecycle: one corpus, one model, one loaded index."""
 
     def __init__(
         self,
@@ -69,7 +57,7 @@ class Refbot:
     ) -> None:
         self.settings = settings or Settings()
         self._embedder = embedder
-        self._index: Index | None = None
+        self._loaded: Loaded | None = None
         self.notice: Notice = notice or (lambda message: None)
 
     @cached_property
@@ -131,33 +119,31 @@ class Refbot:
         )
 
     @property
+    def loaded(self) -> Loaded:
+        """Return the loaded index and what derives from it, rebuilding a missing or stale one."""
+        if self._loaded is None:
+            self._use(self._load_or_rebuild())
+        assert self._loaded is not None
+        return self._loaded
+
+    @property
     def index(self) -> Index:
         """Return a verified index, rebuilding it when it is missing, stale or damaged."""
-        if self._index is None:
-            self._use(self._load_or_rebuild())
-        assert self._index is not None
-        return self._index
+        return self.loaded.index
+
+    @property
+    def retriever(self) -> Retriever:
+        """Return the hybrid retriever over the current index."""
+        return self.loaded.retriever
 
     def _use(self, index: Index) -> None:
-        """Serve this index from now on; what was derived from the old one is dropped."""
-        self._index = index
-        for derived in ("retriever", "_clauses_by_id", "provenance", "_topics"):
-            self.__dict__.pop(derived, None)
+        """Serve this index from now on: its derived state is built, then swapped in one step."""
+        self._loaded = Loaded.of(index, self.glossary)
 
     @cached_property
     def glossary(self) -> Glossary:
         """Return the corpus glossary, loaded once."""
         return load_glossary(self.settings.corpus_dir / GLOSSARY_FILE)
-
-    @cached_property
-    def provenance(self) -> Provenance:
-        """Return the clause-text lookup the rules core cites from, built once per index."""
-        return Provenance(self.index.clauses)
-
-    @cached_property
-    def retriever(self) -> Retriever:
-        """Return the hybrid retriever over the current index, built once."""
-        return Retriever(self.index, self.glossary)
 
     def _load_or_rebuild(self) -> Index:
         directory = self.settings.index_dir
@@ -172,8 +158,8 @@ class Refbot:
         except (IndexMissing, IndexMismatch, IndexCorrupt) as exc:
             self.notice(f"{exc}; rebuilding the index now")
         self.build(force=True)
-        assert self._index is not None
-        return self._index
+        assert self._loaded is not None
+        return self._loaded.index
 
     def manifest(self) -> Manifest:
         """Return the manifest of the current index without loading its vectors."""
@@ -196,8 +182,8 @@ class Refbot:
         return index.search(query, k or self.settings.k, allowed)
 
     def rules(self) -> tuple[Rule, ...]:
-        """Return every rule of the rules core, in every edition."""
-        return RULES
+        """Return every registered rule, in every edition."""
+        return all_rules()
 
     def rule(
         self,
@@ -206,11 +192,10 @@ class Refbot:
         edition: str | None = None,
         unit: str | None = None,
     ) -> list[tuple[RuleResult, list[Clause]]]:
-        """Compute a rule in each edition that states it, with the clauses it rests on."""
-        clauses = self.clauses()
-        by_id = {c.id: c for c in clauses}
-        results = run_rule(rule_id, inputs, clauses, edition, unit)
-        return [(result, [by_id[i] for i in result.clauses]) for result in results]
+        """Compute a rule in each edition that states it, with the loaded clauses it rests on."""
+        loaded = self.loaded
+        results = run_rule(rule_id, inputs, loaded.provenance, edition, unit)
+        return [(result, [loaded.clause(i) for i in result.clauses]) for result in results]
 
     def ask(
         self,
@@ -220,87 +205,21 @@ class Refbot:
         edition: str | None = None,
         profile: dict[str, float] | None = None,
     ) -> Answer:
-        """Answer a question in any language: compute, cite, or abstain.
-
-        When `profile` is given, the seconds each stage took are added to it.
-        """
-        clock = _Stopwatch(profile)
-        text = query.strip()
-        if not text:
-            raise QuestionError("the question is empty", "empty_question")
-        limit = self.settings.max_question_chars
-        if len(text) > limit:
-            raise QuestionError(
-                f"the question has {len(text)} characters; the limit is {limit}",
-                "question_too_long",
-            )
-        k = k or self.settings.k
-        retriever = self.retriever
-        with clock("detect"):
-            lang = lang or detect_language(text, self.settings.default_lang)
-        with clock("parse"):
-            question = parse_question(text, lang, self.glossary)
-        with clock("embed"):
-            vector = self.embedder.embed([text])[0]
-        with clock("search"):
-            allowed = None
-            if edition:
-                allowed = [i for i, c in enumerate(retriever.clauses) if c.edition == edition]
-            scores = retriever.scores(question, vector)
-            hits = retriever.rank(scores, k, allowed)
-            top_dense = float(scores["dense"].max()) if len(scores["dense"]) else 0.0
-        with clock("route"):
-            decision = route(question, self.glossary, retriever.covered, top_dense)
-        if decision.kind == "abstain" or not hits:
-            with clock("answer"):
-                return compose_abstention(text, lang, self._topics)
-        problem = None
-        if decision.kind == "rule" and decision.rule:
-            with clock("rules"):
-                try:
-                    results = run_rule(decision.rule, decision.inputs, self.provenance, edition)
-                except RuleError as exc:
-                    problem = str(exc)
-                    results = []
-            if results:
-                with clock("answer"):
-                    # Verified: retrieval alone ranks a clause stating the applied rule among its
-                    # top VERIFY_DEPTH, however few citations the caller asked for.
-                    deep = (
-                        hits if k >= VERIFY_DEPTH else retriever.rank(scores, VERIFY_DEPTH, allowed)
-                    )
-                    found = {h.clause.id for h in deep}
-                    checked = [(r, bool(found & set(r.clauses))) for r in results]
-                    cited = frozenset(i for r in results for i in r.clauses)
-                    provenance = {i: self.clause(i) for i in cited}
-                    boosted = retriever.rank(scores, k, allowed, boost=cited)
-                    return compose_rule(text, lang, checked, boosted, provenance, k)
-        with clock("answer"):
-            return compose_lookup(text, lang, hits, problem)
+        """Answer a question in any language: compute, cite, or abstain (see pipeline.ask)."""
+        limits = pipeline.Limits(
+            self.settings.k, self.settings.max_question_chars, self.settings.default_lang
+        )
+        return pipeline.ask(
+            query, self.loaded, self.embedder, self.glossary, limits, lang, k, edition, profile
+        )
 
     def clause(self, clause_id: str) -> Clause:
         """Return the indexed clause with that id, or raise UnknownClause."""
-        found = self._clauses_by_id.get(clause_id)
-        if found is None:
-            raise UnknownClause(f"no clause has the id {clause_id!r}")
-        return found
-
-    @cached_property
-    def _clauses_by_id(self) -> dict[str, Clause]:
-        return {c.id: c for c in self.index.clauses}
+        return self.loaded.clause(clause_id)
 
     def parallel(self, clause_id: str, limit: int = 3) -> list[Clause]:
         """Return clauses in other languages on the same concepts, closest first."""
-        retriever = self.retriever
-        row = next(i for i, c in enumerate(retriever.clauses) if c.id == self.clause(clause_id).id)
-        source, concepts = retriever.clauses[row], retriever.own[row] - {"quantity"}
-        scored = [
-            (sum(retriever.idf[k] for k in concepts & retriever.own[i]), i)
-            for i, c in enumerate(retriever.clauses)
-            if c.lang != source.lang and c.kind != "heading"
-        ]
-        best = sorted((s for s in scored if s[0] > 0), key=lambda s: (-s[0], s[1]))[:limit]
-        return [retriever.clauses[i] for _, i in best]
+        return workbench.parallel(self.loaded, clause_id, limit)
 
     def health(self) -> dict[str, object]:
         """Return the state of the index and the model, for monitoring; never raises."""
@@ -311,13 +230,13 @@ class Refbot:
             "version": __version__,
             "model": self.settings.model,
             "model_loaded": "embedder" in self.__dict__,
-            "index_loaded": self._index is not None,
+            "index_loaded": self._loaded is not None,
             "clauses": 0,
             "built_at": None,
             "problem": None,
         }
         try:
-            manifest = self._index.manifest if self._index else self.manifest()
+            manifest = self._loaded.index.manifest if self._loaded else self.manifest()
         except RefbotError as exc:
             report.update(status="unavailable", problem=str(exc))
             return report
@@ -330,24 +249,9 @@ class Refbot:
         """Load the index, the model and the retriever now rather than on the first question."""
         self.ask("warm up", k=1)
 
-    def document(
-        self,
-        ref: str,
-        lang: str | None = None,
-        allow_files: bool = True,
-        sections: list[Section] | None = None,
-    ) -> Document:
+    def document(self, ref: str, lang: str | None = None, allow_files: bool = True) -> Document:
         """Return a corpus section (by key) or, when allowed, a Markdown or text file to align."""
-        for section in self.sections() if sections is None else sections:
-            if ref in (section.key, section.path, f"{self.settings.corpus_dir}/{section.path}"):
-                return Document(
-                    section.key, section.lang, section.units, segment_section(section),
-                    section.title, section.game, section.edition,
-                )  # fmt: skip
-        if not allow_files:
-            raise UnknownClause(f"no corpus section {ref!r}")
-        section = read_loose_file(Path(ref), lang)
-        return Document(ref, section.lang, section.units, segment_section(section), section.title)
+        return workbench.document(ref, self.sections(), self.settings.corpus_dir, lang, allow_files)
 
     def align(
         self,
@@ -359,38 +263,18 @@ class Refbot:
     ) -> Alignment:
         """Align two documents clause by clause and flag what differs."""
         sections = self.sections()  # read the corpus once for both documents and the rules
-        first = self.document(a, lang_a, allow_files, sections)
-        second = self.document(b, lang_b, allow_files, sections)
-        return align(first, second, self.embedder, self.glossary, segment_corpus(sections))
+        corpus_dir = self.settings.corpus_dir
+        first = workbench.document(a, sections, corpus_dir, lang_a, allow_files)
+        second = workbench.document(b, sections, corpus_dir, lang_b, allow_files)
+        return workbench.align_documents(first, second, sections, self.embedder, self.glossary)
 
     def concept_clauses(self, concept: str) -> list[Document]:
         """Return, for each edition and language, its clauses on one glossary concept."""
-        if concept not in self.glossary.concepts:
-            known = ", ".join(sorted(self.glossary.concepts))
-            raise UnknownClause(f"no concept {concept!r} in the glossary; known: {known}")
-        retriever = self.retriever
-        groups: dict[tuple[str, str, str], list[Clause]] = {}
-        for clause, own in zip(retriever.clauses, retriever.own, strict=True):
-            if concept in own and clause.kind != "heading":
-                groups.setdefault((clause.game, clause.edition, clause.lang), []).append(clause)
-        return [
-            Document(f"{g}/{e}/{lang}", lang, clauses[0].units, clauses, concept, g, e)
-            for (g, e, lang), clauses in groups.items()
-        ]
-
-    @cached_property
-    def _topics(self) -> list[str]:
-        return self.topics()
+        return workbench.concept_clauses(self.loaded, self.glossary, concept)
 
     def topics(self) -> list[str]:
         """Return what the corpus covers: each game with its section titles."""
-        titles: dict[str, list[str]] = {}
-        for clause in self.index.clauses:
-            if clause.heading_path:
-                names = titles.setdefault(clause.game, [])
-                if clause.heading_path[0] not in names:
-                    names.append(clause.heading_path[0])
-        return [f"{game}: {', '.join(names)}" for game, names in titles.items()]
+        return list(self.loaded.topics)
 
     def evaluate(self, path: Path, retrieval: str = "hybrid") -> Report:
         """Score a JSONL development set on the full pipeline, or on bare dense search."""
@@ -398,21 +282,3 @@ class Refbot:
         if retrieval == "dense":
             return evaluate(questions, search=lambda q, k: self.search(q.q, k))
         return evaluate(questions, ask=lambda q, k: self.ask(q.q, k=k))
-
-
-class _Stopwatch:
-    """Add the seconds each named stage takes to a profile dict (or do nothing without one)."""
-
-    def __init__(self, profile: dict[str, float] | None) -> None:
-        self.profile = profile
-
-    @contextmanager
-    def __call__(self, stage: str) -> Iterator[None]:
-        if self.profile is None:
-            yield
-            return
-        started = time.perf_counter()
-        try:
-            yield
-        finally:
-            self.profile[stage] = self.profile.get(stage, 0.0) + time.perf_counter() - started

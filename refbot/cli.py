@@ -199,10 +199,10 @@ def ask(
         return
     click.echo(answer.answer)
     for result in answer.rules:
-        mark = "verified" if result["verified"] else "not verified by retrieval"
-        click.echo(f"  [{result['id']} · {result['edition']} · {mark}]")
+        mark = "verified" if result.verified else "not verified by retrieval"
+        click.echo(f"  [{result.id} · {result.edition} · {mark}]")
     for citation in answer.citations:
-        click.echo(f"  - {citation['id']} ({citation['lang']}): {citation['text']}")
+        click.echo(f"  - {citation.id} ({citation.lang}): {citation.text}")
 
 
 @main.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})

@@ -76,9 +76,13 @@ class RuleError(RefbotError):
 
     code = "rule_error"
 
-    def __init__(self, message: str, param: str | None = None) -> None:
+    def __init__(
+        self, message: str, param: str | None = None, reason: str = "invalid_input"
+    ) -> None:
         super().__init__(message)
         self.param = param
+        # What went wrong, for messages in other languages: missing_input, invalid_input, ...
+        self.reason = reason
 
 
 class UnknownRule(RefbotError):

@@ -68,24 +68,11 @@ class Concept:
     words: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the terms as written
 
 
-@dataclass(frozen=True)
-class Route:
-    """How the router reads a rule's inputs from a question."""
-
-    rule: str
-    when: tuple[tuple[str, ...], ...]
-    numbers: dict[str, str] = field(default_factory=dict)
-    flags: dict[str, tuple[str, str | None]] = field(default_factory=dict)
-    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    dice: str | None = None
-
-
 class Glossary:
     """Concepts with their terms, matched on stems in any of the glossary's languages."""
 
-    def __init__(self, concepts: dict[str, Concept], routes: dict[str, Route]) -> None:
+    def __init__(self, concepts: dict[str, Concept]) -> None:
         self.concepts = concepts
-        self.routes = routes
         self.languages = sorted({lang for c in concepts.values() for lang in c.terms})
         # For each language, every stem that occurs in a term → the (concept, term) pairs using it.
         self._by_stem: dict[str, dict[str, list[tuple[str, tuple[str, ...]]]]] = {}
@@ -159,35 +146,4 @@ def load_glossary(path: Path) -> Glossary:
             terms[str(lang)] = tuple(dict.fromkeys(t for t in stemmed if t))
             written[str(lang)] = tuple(words)
         concepts[str(name)] = Concept(str(name), kind, terms, written)
-    routes = {
-        rule: _route(rule, entry, concepts, where)
-        for rule, entry in (data.get("routes") or {}).items()
-    }
-    return Glossary(concepts, routes)
-
-
-def _route(rule: str, entry: Any, concepts: dict[str, Concept], where: str) -> Route:
-    def known(name: Any) -> str:
-        if name not in concepts and name != "dice":
-            raise CorpusError([f"{where}: route {rule!r} names unknown concept {name!r}"])
-        return str(name)
-
-    if not isinstance(entry, dict) or not entry.get("when"):
-        raise CorpusError([f"{where}: route {rule!r} needs 'when'"])
-    flags: dict[str, tuple[str, str | None]] = {}
-    for param, spec in (entry.get("flags") or {}).items():
-        if isinstance(spec, dict):
-            flags[param] = (
-                known(spec.get("concept")),
-                known(spec["unless"]) if spec.get("unless") else None,
-            )
-        else:
-            flags[param] = (known(spec), None)
-    return Route(
-        rule=rule,
-        when=tuple(tuple(known(c) for c in group) for group in entry["when"]),
-        numbers={p: known(c) for p, c in (entry.get("numbers") or {}).items()},
-        flags=flags,
-        choices={p: tuple(known(c) for c in cs) for p, cs in (entry.get("choices") or {}).items()},
-        dice=entry.get("dice"),
-    )
+    return Glossary(concepts)

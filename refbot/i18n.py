@@ -99,3 +99,30 @@ def format_probability(p: Fraction, lang: str) -> str:
     percent = format_percent(float(p), format=pattern, locale=locale)
     fraction = f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
     return f"{percent} ({fraction})"
+
+
+def N_(message: str) -> str:
+    """Mark a message for extraction; it is translated where it is used."""
+    return message
+
+
+class Writer:
+    """Writes answer sentences in one language, with its catalog and number formats."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        catalog = translations(lang)
+        self.gettext = catalog.gettext
+        self.ngettext = catalog.ngettext
+
+    def distance(self, value: dict[str, Any]) -> str:
+        """Return a distance given as {"value", "unit"} with its unit name."""
+        return format_distance(value["value"], value["unit"], self.lang)
+
+    def dice(self, dice: str, unit: str) -> str:
+        """Return a dice distance such as 2D6" or 5D6 cm."""
+        return f'{dice}"' if unit == "in" else f"{dice} {unit}"
+
+    def probability(self, fraction: str) -> str:
+        """Return an exact fraction ("13/18") as a locale percentage with the fraction."""
+        return format_probability(Fraction(fraction), self.lang)

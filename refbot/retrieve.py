@@ -171,6 +171,18 @@ class Retriever:
         order = candidates[np.lexsort((candidates, -ranking[candidates]))][:k]
         return [Hit(self.clauses[r], float(fused[r])) for r in order if ranking[r] > -np.inf]
 
+    def row_of(self, clause_id: str) -> int:
+        """Return the row of a clause in this retriever's index."""
+        return self._row[clause_id]
+
+    def concepts_of(self, row: int) -> frozenset[str]:
+        """Return the glossary concepts a clause's own text mentions."""
+        return frozenset(self.own[row])
+
+    def weight_of(self, concept: str) -> float:
+        """Return the IDF weight of a concept over the indexed clauses."""
+        return self.idf.get(concept, 0.0)
+
 
 class SparseBM25:
     """rank-bm25's Okapi BM25, its per-document term weights precomputed in a sparse matrix.

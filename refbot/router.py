@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from refbot.glossary import Glossary, Route
+from refbot.glossary import Glossary
 from refbot.question import Question
-from refbot.rules import RULES
+from refbot.rules import Param, Rule, all_rules
 
 NEAR = 3  # at most this many words between a number and the word it belongs to
 
@@ -32,57 +33,79 @@ class Decision:
     inputs: dict[str, str] = field(default_factory=dict)
 
 
-def bind(route: Route, question: Question) -> dict[str, str]:
+@dataclass(frozen=True)
+class Candidate:
+    """A rule id as the router sees it: the cued inputs of all its editions, and when it applies."""
+
+    rule: str
+    when: tuple[tuple[str, ...], ...]
+    params: tuple[Param, ...]
+
+
+def candidates(rules: Iterable[Rule]) -> list[Candidate]:
+    """Group registered rules by id, in registration order, joining their editions' cues."""
+    grouped: dict[str, list[Rule]] = {}
+    for rule in rules:
+        grouped.setdefault(rule.id, []).append(rule)
+    found = []
+    for rule_id, editions in grouped.items():
+        params = {p.name: p for r in editions for p in r.params if p.cue is not None}
+        when = tuple(dict.fromkeys(group for r in editions for group in r.when))
+        found.append(Candidate(rule_id, when, tuple(params.values())))
+    return found
+
+
+def bind(candidate: Candidate, question: Question) -> dict[str, str]:
     """Read a rule's inputs from the question: choices, flags, dice faces and nearby numbers."""
     inputs: dict[str, str] = {}
-    for param, options in route.choices.items():
-        chosen = next((m.concept for m in question.mentions if m.concept in options), None)
-        if chosen:
-            inputs[param] = chosen
-    for param, (concept, unless) in route.flags.items():
-        if unless and unless in question.concepts:
-            inputs[param] = "no"
-        elif concept in question.concepts:
-            inputs[param] = "yes"
-    if route.dice and question.dice:
-        inputs[route.dice] = ",".join(str(face) for face in question.dice[0])
-    inputs.update(_nearest(route, question))
+    numbers: list[Param] = []
+    for param in candidate.params:
+        cue = param.cue
+        assert cue is not None
+        if param.kind == "choice":
+            chosen = next((m.concept for m in question.mentions if m.concept in cue.concepts), None)
+            if chosen:
+                inputs[param.name] = chosen
+        elif param.kind == "bool":
+            if cue.unless and cue.unless in question.concepts:
+                inputs[param.name] = "no"
+            elif question.concepts & set(cue.concepts):
+                inputs[param.name] = "yes"
+        elif cue.faces:
+            if question.dice:
+                inputs[param.name] = ",".join(str(face) for face in question.dice[0])
+        else:
+            numbers.append(param)
+    inputs.update(_nearest(numbers, question))
     return inputs
 
 
-def _nearest(route: Route, question: Question) -> dict[str, str]:
+def _nearest(params: list[Param], question: Question) -> dict[str, str]:
     """Give each number parameter the closest free number after (or else before) its concept."""
     # (distance, parameter, which token it reads, input text); nearest pairs are bound first.
-    candidates: list[tuple[float, str, int, str]] = []
-    for param, concept in route.numbers.items():
-        for mention in (m for m in question.mentions if m.concept == concept):
+    found: list[tuple[float, str, int, str]] = []
+    for param in params:
+        assert param.cue is not None
+        for mention in (m for m in question.mentions if m.concept in param.cue.concepts):
             for number in question.numbers:
                 after = number.token - mention.end
                 distance = after if after >= 0 else (mention.start - number.token) + 0.5
                 if distance <= NEAR:
                     # "fled 7 inches" is a roll of 7: only distance inputs keep the unit.
-                    text = (
-                        number.text()
-                        if param in _distance_params(route.rule)
-                        else f"{number.value:g}"
-                    )
-                    candidates.append((distance, param, number.token, text))
+                    text = number.text() if param.kind == "distance" else f"{number.value:g}"
+                    found.append((distance, param.name, number.token, text))
             # A dice count such as "3D6 pursuit" sets how many dice that roll has.
             for count in question.counts:
                 gap = min(abs(count.token - mention.start), abs(count.token - mention.end))
                 if gap <= NEAR:
-                    candidates.append((gap + 0.25, f"{param}_dice", count.token, str(count.count)))
+                    found.append((gap + 0.25, f"{param.name}_dice", count.token, str(count.count)))
     bound: dict[str, str] = {}
     used: set[int] = set()
-    for _, param, token, text in sorted(candidates):
-        if param not in bound and token not in used:
-            bound[param] = text
+    for _, name, token, text in sorted(found):
+        if name not in bound and token not in used:
+            bound[name] = text
             used.add(token)
     return bound
-
-
-def _distance_params(rule_id: str) -> set[str]:
-    return {p.name for r in RULES if r.id == rule_id for p in r.params if p.kind == "distance"}
 
 
 def route(
@@ -91,12 +114,13 @@ def route(
     covered: frozenset[str],
     top_dense: float,
     thresholds: Thresholds | None = None,
+    rules: Iterable[Rule] | None = None,
 ) -> Decision:
-    """Route a parsed question to a rule, a lookup or an abstention."""
+    """Route a parsed question to a rule (of the registry), a lookup or an abstention."""
     thresholds = thresholds or Thresholds()
     concepts = question.concepts
     best: tuple[int, int, Decision] | None = None
-    for order, candidate in enumerate(glossary.routes.values()):
+    for order, candidate in enumerate(candidates(all_rules() if rules is None else rules)):
         if not any(set(group) <= concepts for group in candidate.when):
             continue
         inputs = bind(candidate, question)

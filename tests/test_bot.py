@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from refbot.answer import UNVERIFIED_CONFIDENCE, VERIFIED_CONFIDENCE
 from refbot.bot import Refbot
 from refbot.config import Settings
 from refbot.errors import CorpusError, QuestionError
@@ -146,23 +147,24 @@ def test_ask_computes_and_answers_in_the_question_language(
 
 def test_ask_reports_each_edition_when_they_disagree(bot: Refbot) -> None:
     answer = bot.ask("Can a unit that was charged and wiped out its attackers overrun?", lang="en")
-    by_edition = {r["edition"]: r for r in answer.rules}
-    assert by_edition["rulebook-en"]["outcome"]["eligible"] is False
-    assert by_edition["reglamento-es"]["outcome"]["eligible"] is not False
+    by_edition = {r.edition: r for r in answer.rules}
+    assert by_edition["rulebook-en"].outcome["eligible"] is False
+    assert by_edition["reglamento-es"].outcome["eligible"] is not False
     assert "editions differ" in answer.answer
 
 
 def test_ask_unverified_rule_cites_its_provenance(bot: Refbot) -> None:
     answer = bot.ask("my goblins fled 7, the pursuers rolled 7", k=1)
     assert len(answer.citations) == 1
-    assert answer.citations[0]["id"] in answer.rule["clauses"]  # type: ignore[index]
-    if not answer.rule["verified"]:  # type: ignore[index]
-        assert answer.confidence < 0.9
+    assert answer.rule is not None
+    assert answer.citations[0].id in answer.rule.clauses
+    expected = VERIFIED_CONFIDENCE if answer.rule.verified else UNVERIFIED_CONFIDENCE
+    assert answer.confidence == expected
 
 
 def test_ask_abstains_out_of_scope_in_the_question_language(bot: Refbot) -> None:
     answer = bot.ask("¿Cuál es la mejor receta de paella?")
-    assert answer.abstained and answer.citations == [] and answer.rule is None
+    assert answer.abstained and answer.citations == () and answer.rule is None
     assert answer.answer.startswith("Las reglas que tengo no cubren esto")
     assert "Flee & Pursue" in answer.answer
 

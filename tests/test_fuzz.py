@@ -15,7 +15,7 @@ from refbot.errors import QuestionError, RuleError, UnknownRule
 from refbot.glossary import load_glossary
 from refbot.question import parse_question
 from refbot.router import route
-from refbot.rules import RULES, run_rule
+from refbot.rules import all_rules, run_rule
 from refbot.web import create_app
 from tests.conftest import SEED_CORPUS
 
@@ -43,9 +43,9 @@ def test_parser_and_router_take_anything(text: str, lang: str) -> None:
 
 @FUZZ
 @given(
-    rule=st.sampled_from(sorted({r.id for r in RULES})),
+    rule=st.sampled_from(sorted({r.id for r in all_rules()})),
     inputs=st.dictionaries(
-        st.sampled_from(sorted({p.name for r in RULES for p in r.params})),
+        st.sampled_from(sorted({p.name for r in all_rules() for p in r.params})),
         st.one_of(st.text(max_size=20), st.integers(), st.booleans(), st.floats(allow_nan=True)),
         max_size=5,
     ),

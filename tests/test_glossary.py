@@ -64,10 +64,6 @@ def test_unknown_language_tries_every_glossary_language(glossary: Glossary) -> N
         ("concepts: {flee: {kind: rule}}", "needs 'terms'"),
         ("concepts: {flee: {kind: magic, terms: {en: [flee]}}}", "unknown kind"),
         ("concepts: {flee: {terms: {en: flee}}}", "terms must be a list"),
-        (
-            "concepts: {flee: {terms: {en: [flee]}}}\nroutes: {flee: {when: [[fly]]}}",
-            "unknown concept",
-        ),
         ("[unclosed", "not valid YAML"),
         ("- a list", "needs a 'concepts' mapping"),
     ],

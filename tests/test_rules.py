@@ -10,7 +10,7 @@ import pytest
 from refbot.bot import Refbot, segment_corpus
 from refbot.corpus import load_corpus
 from refbot.errors import ProvenanceMissing, RuleError, UnknownRule
-from refbot.rules import RULES, run_rule
+from refbot.rules import all_rules, run_rule
 from refbot.segment import Clause
 from tests.conftest import SEED_CORPUS
 
@@ -382,7 +382,7 @@ def test_unknown_rule_and_edition(clauses: list[Clause]) -> None:
 # --- provenance ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rule", RULES, ids=lambda r: f"{r.id}-{r.edition}")
+@pytest.mark.parametrize("rule", all_rules(), ids=lambda r: f"{r.id}-{r.edition}")
 def test_every_provenance_clause_is_in_the_corpus(clauses: list[Clause], rule: Any) -> None:
     ids = rule.locate(clauses, list(rule.provenance))
     own = {c.id for c in clauses if c.game == rule.game and c.edition == rule.edition}

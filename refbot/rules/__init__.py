@@ -6,9 +6,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from refbot.errors import RuleError, UnknownRule
-from refbot.rules import arrasamiento, charge, flee_pursue, mordheim
 from refbot.rules.core import (
+    Chart,
     Context,
+    Cue,
     Distance,
     Param,
     Provenance,
@@ -20,30 +21,38 @@ from refbot.rules.core import (
 from refbot.segment import Clause
 
 __all__ = [
-    "RULES",
+    "Chart",
+    "Cue",
     "Distance",
     "Param",
     "Provenance",
     "Roll",
     "Rule",
     "RuleResult",
+    "all_rules",
     "editions_of",
+    "rule_of",
     "run_rule",
 ]
 
-RULES: tuple[Rule, ...] = (
-    *flee_pursue.RULES,
-    *arrasamiento.RULES,
-    *charge.RULES,
-    *mordheim.RULES,
-)
+
+def all_rules() -> tuple[Rule, ...]:
+    """Return every registered rule in every edition (built-in and plugin rules)."""
+    from refbot.plugins import registered_rules
+
+    return registered_rules()
+
+
+def rule_of(result: RuleResult) -> Rule:
+    """Return the rule that computed a result."""
+    return next(r for r in all_rules() if (r.id, r.edition) == (result.id, result.edition))
 
 
 def editions_of(rule_id: str, edition: str | None = None) -> list[Rule]:
     """Return every edition's version of a rule, or the one edition asked for."""
-    found = [r for r in RULES if r.id == rule_id]
+    found = [r for r in all_rules() if r.id == rule_id]
     if not found:
-        known = ", ".join(sorted({r.id for r in RULES}))
+        known = ", ".join(sorted({r.id for r in all_rules()}))
         raise UnknownRule(f"no rule {rule_id!r}; known rules: {known}")
     if edition is not None:
         found = [r for r in found if r.edition == edition]

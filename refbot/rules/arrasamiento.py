@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from refbot.errors import RuleError
-from refbot.rules.core import Context, Inputs, Param, Rule, eligibility
+from refbot.hookspecs import hookimpl
+from refbot.i18n import Writer
+from refbot.rules.core import Context, Cue, Inputs, Param, Rule, RuleResult, eligibility
+from refbot.rules.messages import explain_overrun
 
 GAME, EDITION, LANG = "warhammer-fantasy", "reglamento-es", "es"
 FAST_MOVEMENT_CM = 15  # above this Movement a unit overruns 8D6 cm instead of 5D6
@@ -14,7 +18,9 @@ FAST_MOVEMENT_CM = 15  # above this Movement a unit overruns 8D6 cm instead of 5
 def _dice_count(inputs: Inputs) -> int:
     movement = inputs.get("movement")
     if movement is None:
-        raise RuleError("roll: give movement too, it decides between 5D6 and 8D6")
+        raise RuleError(
+            "roll: give movement too, it decides between 5D6 and 8D6", "movement", "missing_input"
+        )
     return 5 if movement.to("cm").value <= FAST_MOVEMENT_CM else 8
 
 
@@ -72,6 +78,18 @@ def overrun_charge(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[s
     return outcome, ["exceptions"]
 
 
+def explain_overrun_charge(result: RuleResult, writer: Writer) -> str:
+    """Say whether an overrun that reaches a new enemy must charge it, and how that goes."""
+    if not result.outcome["must_charge"]:
+        return writer.gettext(
+            "Without contact there is no charge: the unit may not wheel to force one."
+        )
+    return writer.gettext(
+        "The overrunning unit must charge the new enemy: the enemy may only hold, no psychology "
+        "tests are taken, and the combat is fought next turn with charge bonuses."
+    )
+
+
 RULES = [
     Rule(
         "overrun",
@@ -84,12 +102,29 @@ RULES = [
         "combat (magic-phase kills included, after extra wounds) may overrun: 5D6 cm with "
         "Movement up to 15 cm, 8D6 cm above; not mandatory; straight toward where the enemy was.",
         (
-            Param("wiped_out", "bool", "the unit destroyed all its enemies"),
-            Param("first_turn", "bool", "it happened in the first turn of combat"),
-            Param("magic_phase", "bool", "the enemies were destroyed in the magic phase"),
+            Param(
+                "wiped_out", "bool", "the unit destroyed all its enemies", cue=Cue(("wiped_out",))
+            ),
+            Param(
+                "first_turn",
+                "bool",
+                "it happened in the first turn of combat",
+                cue=Cue(("first_turn",)),
+            ),
+            Param(
+                "magic_phase",
+                "bool",
+                "the enemies were destroyed in the magic phase",
+                cue=Cue(("magic_phase",)),
+            ),
             Param("models_left", "int", "enemy models left after extra wounds", low=0),
             Param("units_destroyed", "int", "how many enemy units it destroyed", low=1, high=4),
-            Param("movement", "distance", "the unit's Movement (cm, or inches with \")"),
+            Param(
+                "movement",
+                "distance",
+                "the unit's Movement (cm, or inches with \")",
+                cue=Cue(("movement",)),
+            ),
             Param(
                 "roll", "roll", "the overrun roll (5D6 or 8D6: total or faces)", dice=_dice_count
             ),
@@ -106,6 +141,8 @@ RULES = [
             "distance": ("La unidad moverá 5D6",),
             "direction": ("avanza en línea recta en la dirección",),
         },
+        explain=explain_overrun,
+        when=(("overrun",),),
     ),
     Rule(
         "overrun_charge",
@@ -119,9 +156,18 @@ RULES = [
         "tests; the combat is fought next turn with charge bonuses.",
         (
             Param(
-                "contact", "bool", "the straight overrun move reaches an enemy unit", required=True
+                "contact",
+                "bool",
+                "the straight overrun move reaches an enemy unit",
+                required=True,
+                cue=Cue(("new_enemy",)),
             ),
-            Param("enemy_fleeing", "bool", "that enemy unit is already fleeing"),
+            Param(
+                "enemy_fleeing",
+                "bool",
+                "that enemy unit is already fleeing",
+                cue=Cue(("fleeing_enemy",)),
+            ),
         ),
         overrun_charge,
         {
@@ -134,5 +180,14 @@ RULES = [
             ),
             "no_contact": ("NO puede pivotar para forzar la carga",),
         },
+        explain=explain_overrun_charge,
+        when=(("overrun", "new_enemy"),),
     ),
 ]
+
+
+@hookimpl
+def register_rules(register: Callable[[Rule], None]) -> None:
+    """Register the Spanish rulebook's Arrasamiento rules."""
+    for rule in RULES:
+        register(rule)

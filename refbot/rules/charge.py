@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from refbot.rules.core import Context, Inputs, Param, Rule
+from refbot.hookspecs import hookimpl
+from refbot.i18n import Writer
+from refbot.rules.core import Context, Cue, Inputs, Param, Rule, RuleResult
 
 GAME, EDITION, LANG = "warhammer-fantasy", "rulebook-ru", "ru"
 MAX_WHEEL_DEGREES = 90
@@ -56,6 +59,49 @@ def charge_move(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]
     return outcome, []
 
 
+def explain_failed_charge(result: RuleResult, writer: Writer) -> str:
+    """Say whether the charge reached (when the range is known) and how far a failed one moves."""
+    _, outcome, inputs = writer.gettext, result.outcome, result.inputs
+    parts = []
+    if "charge_range" in outcome:
+        verdict = (
+            _(
+                "The charge range is {range} ({movement} + {die}) and the target is {distance} away, so the charge fails."
+            )
+            if outcome["failed"]
+            else _(
+                "The charge range is {range} ({movement} + {die}) and the target is {distance} away, so the charge reaches it."
+            )
+        )
+        parts.append(
+            verdict.format(
+                range=writer.distance(outcome["charge_range"]),
+                movement=inputs["movement"],
+                die=outcome["highest_die"],
+                distance=writer.distance(inputs["distance"]),
+            )
+        )
+    if "move" in outcome:
+        parts.append(
+            _(
+                "The failed charge moves the unit {move} straight toward its target: the highest "
+                "die of the charge roll ({die})."
+            ).format(move=writer.distance(outcome["move"]), die=outcome["highest_die"])
+        )
+    return " ".join(parts)
+
+
+def explain_charge_move(result: RuleResult, writer: Writer) -> str:
+    """Say whether the described charge move is legal."""
+    if result.outcome["legal"]:
+        return writer.gettext(
+            "The charge move is legal: at most one wheel of up to 90 degrees, with as many models in contact as possible."
+        )
+    return writer.gettext(
+        "The charge move is not legal: a charge allows one wheel of up to 90 degrees and must bring as many models into contact as possible."
+    )
+
+
 RULES = [
     Rule(
         "failed_charge",
@@ -67,7 +113,13 @@ RULES = [
         "A unit whose charge fails moves straight toward its target as many inches as the "
         "highest die of its charge roll.",
         (
-            Param("dice", "dice", "the faces of the charge roll, e.g. 2,5", required=True),
+            Param(
+                "dice",
+                "dice",
+                "the faces of the charge roll, e.g. 2,5",
+                required=True,
+                cue=Cue(faces=True),
+            ),
             Param("movement", "int", "the unit's Movement (for the charge range)", low=0, high=20),
             Param("distance", "distance", "distance to the target (for the charge range)"),
         ),
@@ -76,6 +128,8 @@ RULES = [
             "base": ("выпавшему на наибольшем кубике",),
             "example": ("отбрасывая меньшее значение", "нападение считается проваленным"),
         },
+        explain=explain_failed_charge,
+        when=(("charge", "failed"),),
     ),
     Rule(
         "charge_move",
@@ -87,7 +141,12 @@ RULES = [
         "A charging unit moves straight with one wheel of at most 90°, brings as many models as "
         'possible into base contact, and may ignore the 1" rule while charging.',
         (
-            Param("wheels", "angles", "the wheels made during the charge, in degrees"),
+            Param(
+                "wheels",
+                "angles",
+                "the wheels made during the charge, in degrees",
+                cue=Cue(("wheel",)),
+            ),
             Param("models_in_contact", "int", "models brought into base contact", low=0),
             Param("max_models_in_contact", "int", "the most models that could touch", low=0),
             Param("obstacle", "bool", "an obstacle forced a detour"),
@@ -101,5 +160,14 @@ RULES = [
                 "Правило 1-го дюйма",
             )
         },
+        explain=explain_charge_move,
+        when=(("charge", "wheel"),),
     ),
 ]
+
+
+@hookimpl
+def register_rules(register: Callable[[Rule], None]) -> None:
+    """Register the Russian rulebook's failed-charge and charge-move rules."""
+    for rule in RULES:
+        register(rule)

@@ -5,10 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from refbot.errors import ProvenanceMissing, RuleError
 from refbot.segment import Clause
+
+if TYPE_CHECKING:
+    from refbot.i18n import Writer
 
 Unit = Literal["in", "cm"]
 CM_PER_INCH = 2.5  # the conversion the metric Warhammer editions use: 1" = 2.5 cm
@@ -65,8 +68,22 @@ def _number(value: float) -> float | int:
 
 
 @dataclass(frozen=True)
+class Cue:
+    """How the router reads one input from a question, by the glossary concepts that cue it.
+
+    A number input takes the nearest free number beside one of `concepts`; a flag is yes when a
+    concept is mentioned and no when `unless` is; a choice takes the first of its choices the
+    question mentions (the choices are concept names); `faces` reads the die faces it gives.
+    """
+
+    concepts: tuple[str, ...] = ()
+    unless: str | None = None
+    faces: bool = False
+
+
+@dataclass(frozen=True)
 class Param:
-    """One typed input of a rule."""
+    """One typed input of a rule, and the cue that reads it from a question."""
 
     name: str
     kind: ParamKind
@@ -77,6 +94,7 @@ class Param:
     high: int | None = None
     # For a roll: how many D6, the name of the input that says so, or a function of the inputs.
     dice: int | str | Callable[[dict[str, Any]], int] = 2
+    cue: Cue | None = None
 
 
 @dataclass(frozen=True)
@@ -105,6 +123,19 @@ class RuleResult:
 
 
 Compute = Callable[[Inputs, "Context"], tuple[dict[str, Any], Iterable[str]]]
+Explain = Callable[[RuleResult, "Writer"], str]
+
+
+@dataclass(frozen=True)
+class Chart:
+    """Dice distributions to draw beside an answer: (label message, number of D6) per series."""
+
+    title: str
+    series: tuple[tuple[str, int], ...]
+    marked: int | None = None
+
+
+Draw = Callable[[RuleResult], Chart | None]
 
 
 class Provenance:
@@ -154,6 +185,13 @@ class Rule:
     compute: Compute
     # Provenance: for each tag the computation may report, substrings of the clauses stating it.
     provenance: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # One short paragraph stating a result, in the writer's language (gettext messages).
+    explain: Explain | None = None
+    # Groups of glossary concepts: a question naming every concept of one group is about this rule.
+    when: tuple[tuple[str, ...], ...] = ()
+    # Every value an enumerated outcome field can take, so each can be checked to have a sentence.
+    outcome_values: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    chart: Draw | None = None
 
     def describe(self) -> dict[str, Any]:
         """Return the rule's id, edition, concept, summary and inputs as JSON-ready data."""
@@ -302,7 +340,9 @@ def coerce_inputs(rule: Rule, raw: Mapping[str, Any]) -> tuple[Inputs, dict[str,
         if value is None or value == "":
             if param.required:
                 raise RuleError(
-                    f"rule {rule.id!r} ({rule.edition}) needs {param.name}: {param.help}"
+                    f"rule {rule.id!r} ({rule.edition}) needs {param.name}: {param.help}",
+                    param.name,
+                    "missing_input",
                 )
             continue
         parsed: Any
@@ -332,7 +372,7 @@ def coerce_inputs(rule: Rule, raw: Mapping[str, Any]) -> tuple[Inputs, dict[str,
                     count = param.dice
                 parsed = parse_roll(param.name, value, count)
         except RuleError as exc:
-            raise RuleError(str(exc), param=param.name) from None
+            raise RuleError(str(exc), param.name, exc.reason) from None
         typed[param.name] = parsed
         shown[param.name] = _show(parsed)
     return typed, shown

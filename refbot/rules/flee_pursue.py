@@ -2,12 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from enum import StrEnum
 from typing import Any
 
-from refbot.rules.core import Context, Inputs, Param, Rule, eligibility
+from refbot.hookspecs import hookimpl
+from refbot.i18n import N_, Writer
+from refbot.rules.core import (
+    Chart,
+    Context,
+    Cue,
+    Inputs,
+    Param,
+    Rule,
+    RuleResult,
+    eligibility,
+)
 from refbot.rules.dice import p_at_most, p_catch, p_with_reroll, show
+from refbot.rules.messages import explain_overrun
 
 GAME, EDITION, LANG = "warhammer-fantasy", "rulebook-en", "en"
+
+
+class Stop(StrEnum):
+    """What halts a pursuit move before its full roll."""
+
+    OBSTRUCTION = "halted_1_inch_from_obstruction"
+    EDGE = "off_battlefield_reenter_next_movement_phase"
+    FLEEING_ENEMY = "charged_fleeing_enemy_destroyed_final_reform"
+    NEW_ENEMY = "charges_new_enemy"
 
 
 def restrain(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
@@ -84,19 +107,19 @@ def pursuit(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
             name, distance = stop
             if name == "obstacle":
                 move = max(0.0, distance - 1)
-                outcome["stop"] = "halted_1_inch_from_obstruction"
+                outcome["stop"] = Stop.OBSTRUCTION
                 tags.append("obstruction")
             elif name == "edge":
                 move = distance
-                outcome["stop"] = "off_battlefield_reenter_next_movement_phase"
+                outcome["stop"] = Stop.EDGE
                 tags.append("edge")
             elif inputs.get("enemy_fleeing"):
                 move = distance
-                outcome["stop"] = "charged_fleeing_enemy_destroyed_final_reform"
+                outcome["stop"] = Stop.FLEEING_ENEMY
                 tags.append("fleeing_enemy")
             else:
                 move = distance
-                outcome["stop"] = "charges_new_enemy"
+                outcome["stop"] = Stop.NEW_ENEMY
                 outcome["charge"] = {
                     "roll_needed": False,
                     "enemy_reaction": "hold",
@@ -136,49 +159,133 @@ def _negate(value: bool | None) -> bool | None:
     return None if value is None else not value
 
 
-def _roll(name: str, help: str, dice: int | str = 2) -> Param:
-    return Param(name, "roll", help, dice=dice)
+def explain_pursuit(result: RuleResult, writer: Writer) -> str:
+    """Say whether the fleeing unit was caught (or the chance), and how the pursuers move."""
+    _, outcome, inputs = writer.gettext, result.outcome, result.inputs
+    parts = []
+    if "p_caught" in outcome:
+        parts.append(
+            _("Chance that the pursuers catch the fleeing unit: {p}.").format(
+                p=writer.probability(outcome["p_caught"])
+            )
+        )
+    elif outcome.get("caught") is True:
+        parts.append(
+            _(
+                "Caught: the pursuit roll of {pursuit} is equal to or higher than the flee roll of "
+                "{flee}. The fleeing unit is destroyed where it stands."
+            ).format(pursuit=inputs["pursuit"]["total"], flee=inputs["flee"]["total"])
+        )
+    elif "pursuit" in inputs and "flee" in inputs:
+        parts.append(
+            _(
+                "Escaped: the flee roll of {flee} is higher than the pursuit roll of {pursuit}. "
+                "The fleeing unit flees {move}."
+            ).format(
+                flee=inputs["flee"]["total"],
+                pursuit=inputs["pursuit"]["total"],
+                move=writer.distance(outcome["flee_move"]),
+            )
+        )
+    elif outcome.get("caught") is False and "flee_move" in outcome:
+        parts.append(
+            _("The unit is not pursued: it flees {move}.").format(
+                move=writer.distance(outcome["flee_move"])
+            )
+        )
+    stop = outcome.get("stop")
+    if stop is not None:
+        parts.append(STOP_SENTENCES[Stop(stop)](outcome, writer))
+    if "pursuit_move" in outcome:
+        parts.append(
+            _("The pursuers move {move}.").format(move=writer.distance(outcome["pursuit_move"]))
+        )
+    return " ".join(parts)
+
+
+def _new_enemy(outcome: dict[str, Any], writer: Writer) -> str:
+    _ = writer.gettext
+    first = _(
+        "The pursuers must charge the enemy in their way without a charge roll; it must hold."
+    )
+    if outcome["charge"]["combat"] == "another_round_now":
+        return first + " " + _("That fight is not yet resolved, so they fight another round now.")
+    return first + " " + _("The combat is fought next turn and the pursuers count as charging.")
+
+
+STOP_SENTENCES: dict[Stop, Callable[[dict[str, Any], Writer], str]] = {
+    Stop.OBSTRUCTION: lambda outcome, writer: writer.gettext(
+        "The pursuers halt 1 inch short of the friendly unit or impassable terrain in their way."
+    ),
+    Stop.NEW_ENEMY: _new_enemy,
+    Stop.FLEEING_ENEMY: lambda outcome, writer: writer.gettext(
+        "The fleeing enemy they reach is destroyed, and the pursuers may reform."
+    ),
+    Stop.EDGE: lambda outcome, writer: writer.gettext(
+        "The pursuers leave the battlefield and re-enter in their next Movement phase."
+    ),
+}
+
+
+def explain_restrain(result: RuleResult, writer: Writer) -> str:
+    """Say whether the Leadership test to restrain pursuit passed, or its chance."""
+    _, outcome, inputs = writer.gettext, result.outcome, result.inputs
+    if "passed" in outcome:
+        text = (
+            _(
+                "Leadership test of {roll} against Leadership {ld}: passed. The unit restrains "
+                "pursuit, holds its position and may reform."
+            )
+            if outcome["passed"]
+            else _(
+                "Leadership test of {roll} against Leadership {ld}: failed. The unit pursues anyway."
+            )
+        )
+        return text.format(roll=inputs["roll"]["total"], ld=inputs["leadership"])
+    return _(
+        "Chance to pass the Leadership test and restrain pursuit with Leadership {ld}: {p}."
+    ).format(ld=inputs["leadership"], p=writer.probability(outcome["p_pass"]))
+
+
+def explain_flee(result: RuleResult, writer: Writer) -> str:
+    """Say how far the unit flees."""
+    if "flee_move" in result.outcome:
+        return writer.gettext("The unit flees {move} directly away from the enemy.").format(
+            move=writer.distance(result.outcome["flee_move"])
+        )
+    return writer.gettext("A fleeing unit moves 2D6 inches directly away from the enemy.")
+
+
+def chart_pursuit(result: RuleResult) -> Chart | None:
+    """Draw the flee and pursuit roll distributions behind a chance of being caught."""
+    if "p_caught" not in result.outcome:
+        return None
+    inputs = result.inputs
+    return Chart(
+        N_("Chance of each total"),
+        (
+            (N_("flee roll"), inputs.get("flee_dice", 2)),
+            (N_("pursuit roll"), inputs.get("pursuit_dice", 2)),
+        ),
+    )
+
+
+def chart_restrain(result: RuleResult) -> Chart | None:
+    """Draw the Leadership test distribution, marking the unit's Leadership."""
+    if "p_pass" not in result.outcome:
+        return None
+    return Chart(
+        N_("Chance of each total"),
+        ((N_("Leadership test roll"), 2),),
+        marked=result.inputs.get("leadership"),
+    )
+
+
+def _roll(name: str, help: str, dice: int | str = 2, cue: Cue | None = None) -> Param:
+    return Param(name, "roll", help, dice=dice, cue=cue)
 
 
 RULES = [
-    Rule(
-        "restrain",
-        GAME,
-        EDITION,
-        LANG,
-        "in",
-        "restrain",
-        "A victorious unit restrains pursuit by passing a Leadership test (2D6 <= Leadership); "
-        "if it fails, it pursues anyway.",
-        (
-            Param("leadership", "int", "the unit's Leadership", required=True, low=1, high=10),
-            _roll("roll", "the Leadership test roll (2D6: total or faces)"),
-            Param("reroll", "bool", "a failed test may be re-rolled"),
-        ),
-        restrain,
-        {
-            "base": ("it must first take a Leadership test",),
-            "passed": ("If the test is passed, the unit conforms to your wishes",),
-            "failed": ("If the test is failed, then no amount of bellowing",),
-        },
-    ),
-    Rule(
-        "flee",
-        GAME,
-        EDITION,
-        LANG,
-        "in",
-        "flee",
-        'A unit that fails its Break test flees 2D6" directly away from the enemy.',
-        (_roll("roll", "the Flee roll (2D6: total or faces)"),),
-        flee,
-        {
-            "base": (
-                'A unit flees 2D6"',
-                "a number of inches equal to their Flee roll",
-            )
-        },
-    ),
     Rule(
         "pursuit",
         GAME,
@@ -192,10 +299,10 @@ RULES = [
         (
             Param("flee_dice", "int", "dice in the Flee roll (default 2)", low=1, high=6),
             Param("pursuit_dice", "int", "dice in the Pursuit roll (default 2)", low=1, high=6),
-            _roll("flee", "the Flee roll (total or faces)", dice="flee_dice"),
-            _roll("pursuit", "the Pursuit roll (total or faces)", dice="pursuit_dice"),
+            _roll("flee", "the Flee roll (total or faces)", "flee_dice", Cue(("flee",))),
+            _roll("pursuit", "the Pursuit roll (total or faces)", "pursuit_dice", Cue(("pursue",))),
             Param("pursued", "bool", "whether the fleeing unit is pursued at all (default yes)"),
-            Param("reroll", "bool", "a failed Pursuit roll may be re-rolled"),
+            Param("reroll", "bool", "a failed Pursuit roll may be re-rolled", cue=Cue(("reroll",))),
             Param(
                 "obstacle",
                 "distance",
@@ -229,6 +336,61 @@ RULES = [
                 "re-enter the board in their next Movement Phase",
             ),
         },
+        explain=explain_pursuit,
+        when=(("flee", "pursue"), ("flee", "caught"), ("pursue", "caught")),
+        outcome_values={"stop": tuple(Stop)},
+        chart=chart_pursuit,
+    ),
+    Rule(
+        "restrain",
+        GAME,
+        EDITION,
+        LANG,
+        "in",
+        "restrain",
+        "A victorious unit restrains pursuit by passing a Leadership test (2D6 <= Leadership); "
+        "if it fails, it pursues anyway.",
+        (
+            Param(
+                "leadership",
+                "int",
+                "the unit's Leadership",
+                required=True,
+                low=1,
+                high=10,
+                cue=Cue(("leadership",)),
+            ),
+            _roll("roll", "the Leadership test roll (2D6: total or faces)"),
+            Param("reroll", "bool", "a failed test may be re-rolled", cue=Cue(("reroll",))),
+        ),
+        restrain,
+        {
+            "base": ("it must first take a Leadership test",),
+            "passed": ("If the test is passed, the unit conforms to your wishes",),
+            "failed": ("If the test is failed, then no amount of bellowing",),
+        },
+        explain=explain_restrain,
+        when=(("restrain",), ("leadership", "pursue")),
+        chart=chart_restrain,
+    ),
+    Rule(
+        "flee",
+        GAME,
+        EDITION,
+        LANG,
+        "in",
+        "flee",
+        'A unit that fails its Break test flees 2D6" directly away from the enemy.',
+        (_roll("roll", "the Flee roll (2D6: total or faces)", cue=Cue(("flee",))),),
+        flee,
+        {
+            "base": (
+                'A unit flees 2D6"',
+                "a number of inches equal to their Flee roll",
+            )
+        },
+        explain=explain_flee,
+        when=(("flee",),),
     ),
     Rule(
         "overrun",
@@ -240,9 +402,19 @@ RULES = [
         'Only a unit that charged and wiped out its enemy may overrun, 2D6" straight forward; a '
         "unit that wins a second fight in the same turn cannot overrun.",
         (
-            Param("charged", "bool", "the victorious unit charged into this combat"),
-            Param("wiped_out", "bool", "the enemy was wiped out"),
-            Param("second_fight", "bool", "it won a second fight this turn after a pursuit"),
+            Param(
+                "charged",
+                "bool",
+                "the victorious unit charged into this combat",
+                cue=Cue(("charge",), unless="was_charged"),
+            ),
+            Param("wiped_out", "bool", "the enemy was wiped out", cue=Cue(("wiped_out",))),
+            Param(
+                "second_fight",
+                "bool",
+                "it won a second fight this turn after a pursuit",
+                cue=Cue(("second_fight",)),
+            ),
             _roll("roll", "the overrun roll (2D6: total or faces)"),
         ),
         overrun,
@@ -253,5 +425,14 @@ RULES = [
             ),
             "second_win": ("it cannot overrun and automatically restrains pursuit",),
         },
+        explain=explain_overrun,
+        when=(("overrun",),),
     ),
 ]
+
+
+@hookimpl
+def register_rules(register: Callable[[Rule], None]) -> None:
+    """Register the English rulebook's Flee & Pursue rules."""
+    for rule in RULES:
+        register(rule)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from refbot.rules.core import Context, Inputs, Param, Rule
+from refbot.hookspecs import hookimpl
+from refbot.i18n import Writer
+from refbot.rules.core import Context, Cue, Inputs, Param, Rule, RuleResult
 
 GAME, EDITION, LANG = "mordheim", "rulebook-ru", "ru"
 
@@ -52,6 +55,60 @@ def break_from_combat(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], lis
     }, []
 
 
+def explain_attack_downed(result: RuleResult, writer: Writer) -> str:
+    """Say whether and how a knocked-down or stunned warrior can be attacked."""
+    _, outcome, inputs = writer.gettext, result.outcome, result.inputs
+    if not outcome["can_attack"]:
+        return _(
+            "A model fighting an enemy who is still standing cannot attack knocked-down or stunned warriors."
+        )
+    parts = []
+    if inputs.get("downed_by_this_model"):
+        parts.append(
+            _(
+                "The same model cannot down an enemy and then take it out of action in the same phase; another attacker can."
+            )
+        )
+    if inputs["target"] == "stunned":
+        if outcome["out_of_action"]:
+            parts.append(
+                _(
+                    "A stunned warrior is taken out of action automatically when an enemy can attack it."
+                )
+            )
+    else:
+        parts.append(
+            _(
+                "Attacks against a knocked-down warrior hit automatically and cannot be parried; "
+                "if one wounds and the armour save fails, the warrior is out of action."
+            )
+        )
+        if outcome.get("out_of_action") is True:
+            parts.append(_("This warrior is out of action."))
+    return " ".join(parts)
+
+
+def explain_leave_combat(result: RuleResult, writer: Writer) -> str:
+    """Say whether the warrior may leave the combat."""
+    if result.outcome["may_leave"]:
+        return writer.gettext(
+            "Every enemy is down, so the warrior may leave the combat and even attack other enemies."
+        )
+    return writer.gettext(
+        "Warriors cannot leave a combat in their movement phase while an enemy still stands."
+    )
+
+
+def explain_break_from_combat(result: RuleResult, writer: Writer) -> str:
+    """Say how many automatic hits a warrior breaking from combat takes."""
+    opponents = result.outcome["automatic_hits"]
+    return writer.ngettext(
+        "The warrior breaks and runs: its {n} opponent gets one automatic hit, resolved at once.",
+        "The warrior breaks and runs: each of its {n} opponents gets one automatic hit, resolved at once.",
+        opponents,
+    ).format(n=opponents)
+
+
 RULES = [
     Rule(
         "attack_downed",
@@ -70,9 +127,20 @@ RULES = [
                 "the target's state",
                 required=True,
                 choices=("knocked_down", "stunned"),
+                cue=Cue(("knocked_down", "stunned")),
             ),
-            Param("standing_enemy", "bool", "the attacker is fighting an enemy still standing"),
-            Param("downed_by_this_model", "bool", "this same model downed the target this phase"),
+            Param(
+                "standing_enemy",
+                "bool",
+                "the attacker is fighting an enemy still standing",
+                cue=Cue(("standing_enemy",)),
+            ),
+            Param(
+                "downed_by_this_model",
+                "bool",
+                "this same model downed the target this phase",
+                cue=Cue(("multiple_attacks",)),
+            ),
             Param("wounded", "bool", "an attack wounded the knocked-down target"),
             Param("armour_save", "bool", "the target passed its armour save"),
         ),
@@ -87,6 +155,8 @@ RULES = [
             "same_model": ("не может оглушить/сбить с ног и затем",),
             "standing": ("который всё ещё на ногах",),
         },
+        explain=explain_attack_downed,
+        when=(("knocked_down",), ("stunned",)),
     ),
     Rule(
         "leave_combat",
@@ -104,6 +174,7 @@ RULES = [
                 "enemies in the fight still standing",
                 required=True,
                 low=0,
+                cue=Cue(("standing_enemy",)),
             ),
         ),
         leave_combat,
@@ -111,6 +182,8 @@ RULES = [
             "base": ("не могут уйти из него во время своей фазы передвижения",),
             "exception": ("может по желанию выйти из ближнего боя",),
         },
+        explain=explain_leave_combat,
+        when=(("leave_combat",),),
     ),
     Rule(
         "break_from_combat",
@@ -121,7 +194,16 @@ RULES = [
         "breaking_from_combat",
         "A warrior who breaks from combat takes one automatic hit from each opponent, resolved "
         "at once; warriors cannot leave the battlefield voluntarily.",
-        (Param("opponents", "int", "opponents in the fight", required=True, low=0),),
+        (
+            Param(
+                "opponents",
+                "int",
+                "opponents in the fight",
+                required=True,
+                low=0,
+                cue=Cue(("close_combat",)),
+            ),
+        ),
         break_from_combat,
         {
             "base": (
@@ -129,5 +211,14 @@ RULES = [
                 "не могут покинуть поле боя по собственному желанию",
             )
         },
+        explain=explain_break_from_combat,
+        when=(("break_from_combat",),),
     ),
 ]
+
+
+@hookimpl
+def register_rules(register: Callable[[Rule], None]) -> None:
+    """Register the Mordheim rulebook's rules on downed warriors and leaving combat."""
+    for rule in RULES:
+        register(rule)

@@ -12,6 +12,7 @@ from markupsafe import Markup
 from refbot.answer import Answer
 from refbot.errors import QuestionError
 from refbot.i18n import available_languages, translations
+from refbot.rules import rule_of
 from refbot.rules.dice import distribution
 from refbot.web.api import bot
 from refbot.web.chart import bar_chart
@@ -30,27 +31,14 @@ def interface_language() -> str:
 
 
 def charts(answer: Answer, _: Callable[[str], str]) -> list[Markup]:
-    """Draw the dice distributions behind the probabilities an answer gives."""
+    """Draw the dice distributions each computed rule asks for beside its answer."""
     drawn = []
     for result in answer.rules:
-        outcome, inputs = result["outcome"], result["inputs"]
-        if "p_caught" in outcome:
-            flee = distribution(inputs.get("flee_dice", 2))
-            pursuit = distribution(inputs.get("pursuit_dice", 2))
-            drawn.append(
-                bar_chart(
-                    [(_("flee roll"), flee), (_("pursuit roll"), pursuit)],
-                    _("Chance of each total"),
-                )
-            )
-        elif "p_pass" in outcome:
-            drawn.append(
-                bar_chart(
-                    [(_("Leadership test roll"), distribution(2))],
-                    _("Chance of each total"),
-                    marked=inputs.get("leadership"),
-                )
-            )
+        rule = rule_of(result)
+        chart = rule.chart(result) if rule.chart else None
+        if chart is not None:
+            series = [(_(label), distribution(dice)) for label, dice in chart.series]
+            drawn.append(bar_chart(series, _(chart.title), marked=chart.marked))
     return drawn
 
 
@@ -66,7 +54,7 @@ def _chat(template: str) -> Any:
         except QuestionError as exc:
             error = _("That question is too long.") if exc.code == "question_too_long" else None
         if answer:
-            parallel = {c["id"]: bot().parallel(c["id"]) for c in answer.citations}
+            parallel = {c.id: bot().parallel(c.id) for c in answer.citations}
     return render_template(
         template,
         _=_,

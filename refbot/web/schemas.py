@@ -44,6 +44,13 @@ class RuleResult(Schema):
     verified = fields.Boolean(required=True)
 
 
+class Problem(Schema):
+    code = fields.String(
+        required=True, metadata={"description": "missing_input, invalid_input or rule_error"}
+    )
+    input = fields.String(allow_none=True, required=True)
+
+
 class AskResponse(Schema):
     """The same JSON as `refbot ask --json`."""
 
@@ -55,6 +62,9 @@ class AskResponse(Schema):
     rule = fields.Nested(RuleResult, allow_none=True, required=True)
     rules = fields.List(fields.Nested(RuleResult), required=True)
     citations = fields.List(fields.Nested(Citation), required=True)
+    problem = fields.Nested(
+        Problem, metadata={"description": "Why no outcome was computed, when a rule was asked."}
+    )
 
 
 class Clause(Schema):
@@ -70,6 +80,9 @@ class Clause(Schema):
     source = fields.String(required=True)
     units = fields.String(required=True)
     page = fields.Integer(allow_none=True)
+    block = fields.Integer(
+        required=True, metadata={"description": "The paragraph of its section it comes from."}
+    )
 
 
 class Health(Schema):

@@ -1,0 +1,52 @@
+"""The state a question is answered from, built from one index and swapped in one step."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from refbot.errors import UnknownClause
+from refbot.glossary import Glossary
+from refbot.index import Index
+from refbot.retrieve import Retriever
+from refbot.rules import Provenance
+from refbot.segment import Clause
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """One index with everything derived from it: retriever, provenance, clauses by id, topics."""
+
+    index: Index
+    retriever: Retriever
+    provenance: Provenance
+    clauses_by_id: dict[str, Clause]
+    topics: tuple[str, ...]
+
+    @classmethod
+    def of(cls, index: Index, glossary: Glossary) -> Loaded:
+        """Derive the retriever, provenance and topics of an index."""
+        return cls(
+            index=index,
+            retriever=Retriever(index, glossary),
+            provenance=Provenance(index.clauses),
+            clauses_by_id={c.id: c for c in index.clauses},
+            topics=tuple(topics_of(index.clauses)),
+        )
+
+    def clause(self, clause_id: str) -> Clause:
+        """Return the indexed clause with that id, or raise UnknownClause."""
+        found = self.clauses_by_id.get(clause_id)
+        if found is None:
+            raise UnknownClause(f"no clause has the id {clause_id!r}")
+        return found
+
+
+def topics_of(clauses: list[Clause]) -> list[str]:
+    """Return what the clauses cover: each game with its section titles."""
+    titles: dict[str, list[str]] = {}
+    for clause in clauses:
+        if clause.heading_path:
+            names = titles.setdefault(clause.game, [])
+            if clause.heading_path[0] not in names:
+                names.append(clause.heading_path[0])
+    return [f"{game}: {', '.join(names)}" for game, names in titles.items()]

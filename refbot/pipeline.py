@@ -1,0 +1,128 @@
+"""The ask pipeline: parse → retrieve → route → compute → verify → compose."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from refbot.answer import Answer, compose_abstention, compose_lookup, compose_rule
+from refbot.embed import Embedder
+from refbot.errors import QuestionError, RuleError
+from refbot.glossary import Glossary
+from refbot.i18n import detect_language
+from refbot.index import Hit
+from refbot.loaded import Loaded
+from refbot.question import parse_question
+from refbot.router import route
+from refbot.rules import RuleResult, run_rule
+
+VERIFY_DEPTH = 10
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The settings a question is answered under."""
+
+    k: int
+    max_question_chars: int
+    default_lang: str
+
+
+def ask(
+    query: str,
+    loaded: Loaded,
+    embedder: Embedder,
+    glossary: Glossary,
+    limits: Limits,
+    lang: str | None = None,
+    k: int | None = None,
+    edition: str | None = None,
+    profile: dict[str, float] | None = None,
+) -> Answer:
+    """Answer a question in any language: compute, cite, or abstain.
+
+    When `profile` is given, the seconds each stage took are added to it.
+    """
+    clock = Stopwatch(profile)
+    text = check_question(query, limits.max_question_chars)
+    k = k or limits.k
+    retriever = loaded.retriever
+    with clock("detect"):
+        lang = lang or detect_language(text, limits.default_lang)
+    with clock("parse"):
+        question = parse_question(text, lang, glossary)
+    with clock("embed"):
+        vector = embedder.embed([text])[0]
+    with clock("search"):
+        allowed = None
+        if edition:
+            allowed = [i for i, c in enumerate(retriever.clauses) if c.edition == edition]
+        scores = retriever.scores(question, vector)
+        hits = retriever.rank(scores, k, allowed)
+        top_dense = float(scores["dense"].max()) if len(scores["dense"]) else 0.0
+    with clock("route"):
+        decision = route(question, glossary, retriever.covered, top_dense)
+    if decision.kind == "abstain" or not hits:
+        with clock("answer"):
+            return compose_abstention(text, lang, loaded.topics)
+    problem = None
+    if decision.kind == "rule" and decision.rule:
+        with clock("rules"):
+            try:
+                results = run_rule(decision.rule, decision.inputs, loaded.provenance, edition)
+            except RuleError as exc:
+                problem = exc
+                results = []
+        if results:
+            with clock("answer"):
+                deep = hits if k >= VERIFY_DEPTH else retriever.rank(scores, VERIFY_DEPTH, allowed)
+                checked = verify(results, deep)
+                cited = frozenset(i for r in results for i in r.clauses)
+                provenance = {i: loaded.clause(i) for i in cited}
+                boosted = retriever.rank(scores, k, allowed, boost=cited)
+                return compose_rule(text, lang, checked, boosted, provenance, k)
+    with clock("answer"):
+        return compose_lookup(text, lang, hits, problem)
+
+
+def check_question(query: str, limit: int) -> str:
+    """Return the question stripped, or raise QuestionError when it is empty or too long."""
+    text = query.strip()
+    if not text:
+        raise QuestionError("the question is empty", "empty_question")
+    if len(text) > limit:
+        raise QuestionError(
+            f"the question has {len(text)} characters; the limit is {limit}",
+            "question_too_long",
+        )
+    return text
+
+
+def verify(results: Sequence[RuleResult], deep: Sequence[Hit]) -> list[tuple[RuleResult, bool]]:
+    """Mark each result verified when retrieval alone ranked a clause stating it.
+
+    `deep` is retrieval's top VERIFY_DEPTH, however few citations the caller asked for, so
+    that verification does not depend on k.
+    """
+    found = {h.clause.id for h in deep}
+    return [(r, bool(found & set(r.clauses))) for r in results]
+
+
+class Stopwatch:
+    """Add the seconds each named stage takes to a profile dict (or do nothing without one)."""
+
+    def __init__(self, profile: dict[str, float] | None) -> None:
+        self.profile = profile
+
+    @contextmanager
+    def __call__(self, stage: str) -> Iterator[None]:
+        if self.profile is None:
+            yield
+            return
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.profile[stage] = self.profile.get(stage, 0.0) + time.perf_counter() - started

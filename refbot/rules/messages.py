@@ -1,0 +1,52 @@
+"""Answer sentences shared by the editions of a rule (overrun eligibility is stated by two)."""
+
+from __future__ import annotations
+
+from refbot.i18n import N_, Writer
+from refbot.rules.core import RuleResult
+
+# Why a unit cannot overrun, by the barrier names the overrun rules report.
+REASONS = {
+    "did_not_charge": N_("it did not charge"),
+    "enemy_not_wiped_out": N_("the enemy was not wiped out"),
+    "won_second_fight_this_turn": N_("it already won a second fight this turn"),
+    "models_left_after_extra_wounds": N_("models are left after extra wounds"),
+    "not_first_turn_of_combat": N_("it was not the first turn of combat"),
+}
+
+# What must hold for an overrun, by the barrier names a question left unsettled.
+CONDITIONS = {
+    "did_not_charge": N_("it charged"),
+    "enemy_not_wiped_out": N_("it wiped out its enemy"),
+    "not_first_turn_of_combat": N_("this is the first turn of combat"),
+}
+
+
+def explain_overrun(result: RuleResult, writer: Writer) -> str:
+    """Say whether and how far a unit may overrun in this edition, or what it depends on."""
+    _, outcome = writer.gettext, result.outcome
+    label = f"{result.edition} ({result.game})"
+    if outcome["eligible"] is False:
+        reasons = ", ".join(_(REASONS[k]) for k in outcome["reasons"])
+        return _("{edition}: the unit cannot overrun: {reasons}.").format(
+            edition=label, reasons=reasons
+        )
+    if outcome.get("dice") is None:
+        text = _(
+            "{edition}: the unit may overrun 5D6 cm (Movement up to 15 cm) or 8D6 cm (Movement "
+            "above 15 cm), straight ahead; it is not obliged to."
+        ).format(edition=label)
+    elif "move" in outcome:
+        text = _("{edition}: the unit overruns {move} ({dice}).").format(
+            edition=label,
+            move=writer.distance(outcome["move"]),
+            dice=writer.dice(outcome["dice"], outcome["unit"]),
+        )
+    else:
+        text = _(
+            "{edition}: the unit may overrun {dice} straight ahead; it is not obliged to."
+        ).format(edition=label, dice=writer.dice(outcome["dice"], outcome["unit"]))
+    if outcome["eligible"] is None:
+        conditions = ", ".join(_(CONDITIONS[k]) for k in outcome["unknown"])
+        text += " " + _("This holds only if {conditions}.").format(conditions=conditions)
+    return text
