@@ -45,7 +45,10 @@ def all_rules() -> tuple[Rule, ...]:
 
 def rule_of(result: RuleResult) -> Rule:
     """Return the rule that computed a result."""
-    return next(r for r in all_rules() if (r.id, r.edition) == (result.id, result.edition))
+    found = next((r for r in all_rules() if (r.id, r.edition) == (result.id, result.edition)), None)
+    if found is None:
+        raise UnknownRule(f"no rule {result.id!r} in edition {result.edition!r} is registered")
+    return found
 
 
 def editions_of(rule_id: str, edition: str | None = None) -> list[Rule]:
