@@ -1,4 +1,4 @@
-"""The rule registry: every registered rule is complete, consistent and reachable from a question."""
+"""The rule registry: every rule is complete, consistent and reachable from a question."""
 
 from __future__ import annotations
 
