@@ -22,7 +22,7 @@ STEMMERS = {
     "nl": "dutch", "no": "norwegian", "pl": "polish", "pt": "portuguese", "ro": "romanian",
     "ru": "russian", "sr": "serbian", "sv": "swedish", "tr": "turkish",
 }  # fmt: skip
-KINDS = ("rule", "term", "intent")
+KINDS = ("rule", "term", "intent", "other_game")
 TOKEN = re.compile(r"\w+(?:['’]\w+)*", re.U)
 WINDOW_SLACK = 3  # words a multi-word term may be spread over, beyond its own length
 

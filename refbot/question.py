@@ -19,6 +19,8 @@ NOTATION = re.compile(r"(?<!\w)(\d{1,2})\s*[dдwk](6)(?!\w)", re.I)
 # Two die faces joined as people write them: "2 and 5", "un 3 y un 6", "2 и 5", "4 und 1".
 ARTICLE = r"(?:(?:a|an|un|una|uno|ein|eine|une)\s+)?"
 JOIN = r"(?:\s*,\s+|\s*[&+]\s*|\s+(?:and|y|e|et|und|и|i|или|or|o|oder|ou|lub|en|of)\s+)"
+# Where one clause of a sentence ends: "fled 7, they pursued 9"; not a decimal comma ("4,5").
+CLAUSE_BREAK = re.compile(r"(?<!\d)[,;:](?!\d)|[,;:](?=\s)|[.!?](?=\s|$)|\s[—–-]\s")
 PAIR = re.compile(rf"(?<![\w.,])([1-6]){JOIN}{ARTICLE}([1-6])(?!\w|[.,]\d)", re.I)
 
 
@@ -45,6 +47,19 @@ class DiceCount:
 
 
 @dataclass(frozen=True)
+class DieFaces:
+    """The faces of one roll as the question gives them ("2 and 5", "4+4"), at a token position."""
+
+    faces: tuple[int, ...]
+    token: int
+    end: int = 0  # the token of the last face
+
+    def text(self) -> str:
+        """Return the faces as an input string for the rules core ("2,5")."""
+        return ",".join(str(face) for face in self.faces)
+
+
+@dataclass(frozen=True)
 class Question:
     """A parsed question."""
 
@@ -54,6 +69,17 @@ class Question:
     numbers: tuple[Number, ...]
     dice: tuple[tuple[int, ...], ...]
     counts: tuple[DiceCount, ...]
+    rolls: tuple[DieFaces, ...] = ()
+    # For each token, the clause of the sentence it sits in (split on punctuation), so that a
+    # number is read with the words of its own clause: "I fled 9, he pursued with 4+4".
+    clauses: tuple[int, ...] = ()
+
+    def same_clause(self, first: int, second: int) -> bool:
+        """Return whether two token positions sit in the same clause."""
+        if not self.clauses:
+            return True
+        last = len(self.clauses) - 1
+        return self.clauses[min(first, last)] == self.clauses[min(second, last)]
 
     @property
     def concepts(self) -> set[str]:
@@ -92,4 +118,21 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
         value = float(match.group(1).replace(",", "."))
         numbers.append(Number(value, at[match.start()], unit))
     mentions = tuple(glossary.find(text, lang))
-    return Question(text, lang, mentions, tuple(numbers), dice, counts)
+    rolls = tuple(
+        DieFaces(faces, at[m.start()], at[m.end() - 1])
+        for faces, m in zip(dice, pairs, strict=True)
+    )
+    clauses = _clause_of_tokens(text, at)
+    return Question(text, lang, mentions, tuple(numbers), dice, counts, rolls, clauses)
+
+
+def _clause_of_tokens(text: str, at: list[int]) -> tuple[int, ...]:
+    """Return, for each token, the number of clause boundaries (, ; : . ! ? dashes) before it."""
+    count = at[-1] + 1
+    clause_of = [0] * (count + 1)
+    for match in CLAUSE_BREAK.finditer(text):
+        # Every token starting after the break belongs to a later clause.
+        first = at[match.end()] if match.end() < len(at) else count
+        for token in range(first, count + 1):
+            clause_of[token] += 1
+    return tuple(clause_of)

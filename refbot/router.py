@@ -71,29 +71,43 @@ def bind(candidate: Candidate, question: Question) -> dict[str, str]:
                 inputs[param.name] = "no"
             elif question.concepts & set(cue.concepts):
                 inputs[param.name] = "yes"
-        elif cue.faces:
-            if question.dice:
-                inputs[param.name] = ",".join(str(face) for face in question.dice[0])
+        elif cue.faces and not cue.concepts:
+            if question.rolls:
+                inputs[param.name] = question.rolls[0].text()
         else:
             numbers.append(param)
-    inputs.update(_nearest(numbers, question))
+    bound, used = _nearest(numbers, question)
+    inputs.update(bound)
+    if inputs:
+        # The situation is established: what is left is read by unit, then by order.
+        inputs.update(_by_unit_and_order(numbers, question, inputs, used))
     return inputs
 
 
-def _nearest(params: list[Param], question: Question) -> dict[str, str]:
-    """Give each number parameter the closest free number after (or else before) its concept."""
+def _nearest(params: list[Param], question: Question) -> tuple[dict[str, str], set[int]]:
+    """Give each number parameter the closest free number after (or else before) its concept.
+
+    A roll may also be given by its faces ("pursued with a 2 and a 5"): those are one value.
+    Returns the inputs bound and the token positions they used.
+    """
     # (distance, parameter, which token it reads, input text); nearest pairs are bound first.
     found: list[tuple[float, str, int, str]] = []
     for param in params:
         assert param.cue is not None
+        # (first token, last token, input text) of each value this input could take.
+        values: list[tuple[int, int, str]] = [
+            (n.token, n.token, n.text() if param.kind == "distance" else f"{n.value:g}")
+            for n in question.numbers
+            if _plausible(param, n.value)
+        ]
+        if param.kind in ("roll", "dice"):
+            values += [(r.token, r.end, r.text()) for r in question.rolls]
         for mention in (m for m in question.mentions if m.concept in param.cue.concepts):
-            for number in question.numbers:
-                after = number.token - mention.end
-                distance = after if after >= 0 else (mention.start - number.token) + 0.5
-                if distance <= NEAR:
-                    # "fled 7 inches" is a roll of 7: only distance inputs keep the unit.
-                    text = number.text() if param.kind == "distance" else f"{number.value:g}"
-                    found.append((distance, param.name, number.token, text))
+            for token, end, text in values:
+                after = token - mention.end
+                distance = after if after >= 0 else (mention.start - end) + 0.5
+                if distance <= NEAR and question.same_clause(token, mention.start):
+                    found.append((distance, param.name, token, text))
             # A dice count such as "3D6 pursuit" sets how many dice that roll has.
             for count in question.counts:
                 gap = min(abs(count.token - mention.start), abs(count.token - mention.end))
@@ -105,7 +119,48 @@ def _nearest(params: list[Param], question: Question) -> dict[str, str]:
         if name not in bound and token not in used:
             bound[name] = text
             used.add(token)
-    return bound
+    return bound, used
+
+
+def _plausible(param: Param, value: float) -> bool:
+    """Return whether a number can be this input (a 2D6 roll is 2 to 12, not "20 spearmen")."""
+    if param.kind == "roll":
+        if isinstance(param.dice, int):
+            return param.dice <= value <= 6 * param.dice
+        return 1 <= value <= 48  # a count set by another input: up to 8D6
+    if param.kind == "int" and param.high is not None:
+        return (param.low or 0) <= value <= param.high
+    return True
+
+
+def _by_unit_and_order(
+    params: list[Param], question: Question, bound: dict[str, str], used: set[int]
+) -> dict[str, str]:
+    """Bind what nearness left: a distance to the free number with a unit, a roll to the next roll.
+
+    "fled 7 ... they rolled 9": the second roll of a flee-and-pursue situation is the pursuit.
+    """
+    extra: dict[str, str] = {}
+    free_lengths = [n for n in question.numbers if n.unit and n.token not in used]
+    free_rolls = sorted(
+        [(n.token, f"{n.value:g}", n.value) for n in question.numbers if not n.unit]
+        + [(r.token, r.text(), float(sum(r.faces))) for r in question.rolls],
+    )
+    free_rolls = [item for item in free_rolls if item[0] not in used]
+    for param in params:
+        if param.name in bound:
+            continue
+        if param.kind == "distance" and free_lengths:
+            number = free_lengths.pop(0)
+            extra[param.name] = number.text()
+            used.add(number.token)
+        elif param.kind == "roll":
+            chosen = next((r for r in free_rolls if _plausible(param, r[2])), None)
+            if chosen is not None:
+                free_rolls.remove(chosen)
+                extra[param.name] = chosen[1]
+                used.add(chosen[0])
+    return extra
 
 
 def route(
@@ -119,6 +174,8 @@ def route(
     """Route a parsed question to a rule (of the registry), a lookup or an abstention."""
     thresholds = thresholds or Thresholds()
     concepts = question.concepts
+    if any(glossary.concepts[c].kind == "other_game" for c in concepts):
+        return Decision("abstain")
     best: tuple[int, int, Decision] | None = None
     for order, candidate in enumerate(candidates(all_rules() if rules is None else rules)):
         if not any(set(group) <= concepts for group in candidate.when):

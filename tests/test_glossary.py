@@ -18,7 +18,13 @@ def glossary() -> Glossary:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_concept_has_terms_in_every_language(glossary: Glossary, lang: str) -> None:
-    assert [name for name, c in glossary.concepts.items() if not c.terms.get(lang)] == []
+    # Names of other games are the same in every language: English terms serve them all.
+    missing = [
+        name
+        for name, c in glossary.concepts.items()
+        if not c.terms.get(lang) and c.kind != "other_game"
+    ]
+    assert missing == []
 
 
 @pytest.mark.parametrize(

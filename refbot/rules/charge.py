@@ -120,8 +120,20 @@ RULES = [
                 required=True,
                 cue=Cue(faces=True),
             ),
-            Param("movement", "int", "the unit's Movement (for the charge range)", low=0, high=20),
-            Param("distance", "distance", "distance to the target (for the charge range)"),
+            Param(
+                "movement",
+                "int",
+                "the unit's Movement (for the charge range)",
+                low=0,
+                high=20,
+                cue=Cue(("movement",)),
+            ),
+            Param(
+                "distance",
+                "distance",
+                "distance to the target (for the charge range)",
+                cue=Cue(("charge_range",)),
+            ),
         ),
         failed_charge,
         {
@@ -129,7 +141,8 @@ RULES = [
             "example": ("отбрасывая меньшее значение", "нападение считается проваленным"),
         },
         explain=explain_failed_charge,
-        when=(("charge", "failed"),),
+        # "Did my charge reach?" is decided by the rule from Movement, dice and distance.
+        when=(("charge", "failed"), ("charge", "movement")),
     ),
     Rule(
         "charge_move",

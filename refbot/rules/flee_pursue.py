@@ -360,7 +360,11 @@ RULES = [
                 high=10,
                 cue=Cue(("leadership",)),
             ),
-            _roll("roll", "the Leadership test roll (2D6: total or faces)"),
+            _roll(
+                "roll",
+                "the Leadership test roll (2D6: total or faces)",
+                cue=Cue(("roll", "restrain")),
+            ),
             Param("reroll", "bool", "a failed test may be re-rolled", cue=Cue(("reroll",))),
         ),
         restrain,
