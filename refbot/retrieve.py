@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -15,6 +14,7 @@ from scipy import sparse
 
 from refbot.glossary import Glossary, analyze
 from refbot.index import Hit, Index
+from refbot.lang import patterns
 from refbot.question import Question
 from refbot.segment import Clause
 
@@ -22,10 +22,6 @@ DENSE_EXACT = 20000  # up to this many clauses in a flat index, every clause get
 DENSE_CANDIDATES = 256
 CONCEPT_TOKEN = "§"  # concept tokens cannot collide with words
 QUANTITY = "quantity"  # the intent "how far / how many", met by clauses that state a roll or length
-STATES_QUANTITY = re.compile(
-    r"\d\s*[dдwk]\s*6|\d+(?:[.,]\d+)?\s*(?:\"|″|cm\b|см|дюйм|inch|pulgad|zoll|pouce|poll|cal)",
-    re.I,
-)
 # Intents that say what the user wants, not what the rule is about: not matched against clauses.
 QUERY_ONLY = frozenset({"probability", "reroll"})
 
@@ -96,7 +92,7 @@ class Retriever:
     def _own_concepts(clause: Clause, glossary: Glossary) -> set[str]:
         # A clause meets "how far?" by stating a roll or a length, not by saying "distance".
         found = glossary.concepts_in(clause.text, clause.lang, extra_langs=()) - {QUANTITY}
-        return found | {QUANTITY} if STATES_QUANTITY.search(clause.text) else found
+        return found | {QUANTITY} if patterns().quantity.search(clause.text) else found
 
     def dense_scores(self, vector: np.ndarray) -> np.ndarray:
         """Return the cosine of every clause; past DENSE_EXACT clauses, of the top candidates only.

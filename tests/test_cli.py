@@ -130,6 +130,14 @@ def test_rule_json_contract_for_each_edition(runner: CliRunner) -> None:
     assert es["outcome"]["dice"] == "8D6" and es["outcome"]["unit"] == "cm"
 
 
+def test_rule_reads_a_distance_in_any_language(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["rule", "overrun", "--movement", "18 Zoll", "--json"])
+    assert result.exit_code == 0, result.output
+    es = next(r for r in json.loads(result.stdout)["results"] if r["edition"] == "reglamento-es")
+    assert es["inputs"]["movement"] == {"value": 18, "unit": "in"}
+    assert es["outcome"]["dice"] == "8D6"  # 18" is 45 cm, above the 15 cm of the 5D6 move
+
+
 def test_rule_bad_input_exits_1(runner: CliRunner) -> None:
     result = runner.invoke(main, ["rule", "pursuit", "--flee", "13"])
     assert result.exit_code == 1

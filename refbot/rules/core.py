@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from refbot.errors import ProvenanceMissing, RuleError
+from refbot.lang import patterns
 from refbot.segment import Clause
 
 Unit = Literal["in", "cm"]
@@ -261,17 +262,14 @@ def parse_roll(name: str, value: Any, count: int) -> Roll:
 
 
 def parse_distance(name: str, value: Any, default: Unit) -> Distance:
-    """Read a non-negative length such as 5, 5", 5in, 12.5 cm or 12,5 см."""
-    match = re.fullmatch(
-        r"\s*(-?\d+(?:[.,]\d+)?)\s*(\"|''|in|inch|inches|cm|см|дюйм\w*)?\s*", str(value), re.I
-    )
+    """Read a non-negative length such as 5, 5", 5in, 12.5 cm, 12,5 см or 18 Zoll."""
+    match = patterns().distance.fullmatch(str(value))
     if not match:
         raise RuleError(f'{name}: expected a distance such as 5, 5" or 12.5 cm, got {value!r}')
     number = float(match.group(1).replace(",", "."))
     if number < 0:
         raise RuleError(f"{name}: a distance cannot be negative, got {value!r}")
-    unit_text = (match.group(2) or "").lower()
-    unit: Unit = "cm" if unit_text in ("cm", "см") else "in" if unit_text else default
+    unit: Unit = "in" if match.group(2) else "cm" if match.group(3) else default
     return Distance(number, unit)
 
 
