@@ -4,8 +4,10 @@ import pytest
 import Stemmer
 
 from refbot import lang
+from refbot.errors import RuleError
 from refbot.glossary import analyze
-from refbot.lang import CODES, STEMMER_ONLY, Language, all_languages, get, patterns
+from refbot.lang import CODES, STEMMER_ONLY, Language, all_languages, get, parse_bool, patterns
+from refbot.rules.core import parse_bool as parse_rule_bool
 from refbot.rules.core import parse_distance
 
 LANGUAGES = [pytest.param(language, id=language.code) for language in all_languages()]
@@ -103,3 +105,22 @@ def test_spaced_decimal_only_where_decimals_take_a_comma() -> None:
 def test_rule_distances_in_any_language(text: str, value: float, unit: str) -> None:
     distance = parse_distance("movement", text, "cm")
     assert (distance.value, distance.unit) == (value, unit)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        *[("yes", True), ("Y", True), ("true", True), ("1", True), ("on", True), (True, True)],
+        *[("no", False), ("N", False), ("false", False), ("0", False), ("off", False)],
+    ],
+)
+def test_one_boolean_reader(text: object, expected: bool) -> None:
+    assert parse_bool(text) is expected
+    assert parse_rule_bool("charged", text) is expected
+
+
+def test_boolean_reader_refuses_other_words() -> None:
+    with pytest.raises(ValueError, match="expected yes or no"):
+        parse_bool("maybe")
+    with pytest.raises(RuleError, match="charged: expected yes or no, got 'maybe'"):
+        parse_rule_bool("charged", "maybe")

@@ -30,6 +30,9 @@ STEMMER_ONLY = {
 # Written the same in every language: inch marks after a number, and die faces joined by symbols.
 INCH_MARKS = ('"', "″", "''")
 JOIN_SYMBOLS = r"\s*,\s+|\s*[&+]\s*"
+# The words a yes/no input accepts, wherever it comes from (rule inputs, settings).
+TRUE_WORDS = frozenset({"1", "true", "yes", "y", "on"})
+FALSE_WORDS = frozenset({"0", "false", "no", "n", "off"})
 
 
 @dataclass(frozen=True)
@@ -113,6 +116,18 @@ def stemmer(code: str) -> str | None:
 def stemmed_languages() -> dict[str, str]:
     """Return every language refbot can stem, with its Snowball algorithm."""
     return {**{lang.code: lang.stemmer for lang in all_languages()}, **STEMMER_ONLY}
+
+
+def parse_bool(value: Any) -> bool:
+    """Read yes/no, true/false, y/n, on/off, 1/0 (and real booleans); raise ValueError otherwise."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in TRUE_WORDS:
+        return True
+    if text in FALSE_WORDS:
+        return False
+    raise ValueError("expected yes or no")
 
 
 def _alternation(words: Iterable[str], whole: bool = True) -> str:

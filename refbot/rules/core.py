@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from refbot.errors import ProvenanceMissing, RuleError
+from refbot.lang import parse_bool as read_bool
 from refbot.lang import patterns
 from refbot.segment import Clause
 
@@ -209,15 +210,11 @@ def eligibility(barriers: Mapping[str, bool | None]) -> dict[str, Any]:
 
 
 def parse_bool(name: str, value: Any) -> bool:
-    """Read yes/no, true/false, 1/0 (and real booleans)."""
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("1", "true", "yes", "y", "on"):
-        return True
-    if text in ("0", "false", "no", "n", "off"):
-        return False
-    raise RuleError(f"{name}: expected yes or no, got {value!r}")
+    """Read yes/no, true/false, y/n, on/off, 1/0 (and real booleans)."""
+    try:
+        return read_bool(value)
+    except ValueError as exc:
+        raise RuleError(f"{name}: {exc}, got {value!r}") from None
 
 
 def parse_int(name: str, value: Any, low: int | None = None, high: int | None = None) -> int:
