@@ -189,8 +189,12 @@ class Quantities:
     numbers: Counter[float]
 
 
-def quantities(text: str, units: str) -> Quantities:
-    """Read dice, distances (normalised to cm at 1" = 2.5 cm) and bare numbers from a text."""
+def quantities(text: str) -> Quantities:
+    """Read dice, distances (normalised to cm at 1" = 2.5 cm) and bare numbers from a text.
+
+    A length's unit is the one written after it; a bare number is not a length, whatever the
+    document's units, so those are not needed.
+    """
     found = patterns()
     text = found.spaced_decimal.sub(r"\1.\2 ", text)
     notation = list(found.notation.finditer(text))
@@ -223,7 +227,7 @@ def compare(
 ) -> list[Flag]:
     """Flag the numbers, dice, distances and glossary terms that differ between two sides."""
     text_a, text_b = " ".join(c.text for c in left), " ".join(c.text for c in right)
-    qa, qb = quantities(text_a, a.units), quantities(text_b, b.units)
+    qa, qb = quantities(text_a), quantities(text_b)
     flags = []
     for kind, what in (("dice", "dice"), ("distance", "distances"), ("number", "numbers")):
         va, vb = getattr(qa, what), getattr(qb, what)
