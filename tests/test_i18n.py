@@ -14,9 +14,11 @@ from refbot.i18n import (
     available_languages,
     detect_language,
     format_distance,
+    format_fraction,
     format_probability,
     translations,
 )
+from refbot.rules import dice
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = ("es", "ru", "de", "fr")
@@ -61,6 +63,13 @@ def test_distances_are_plural_correct(lang: str, value: float, unit: str, expect
 def test_probability_shows_locale_percent_and_exact_fraction(lang: str, percent: str) -> None:
     text = format_probability(Fraction(721, 1296), lang)
     assert re.sub(r"\s", " ", text) == f"{percent} (721/1296)"
+
+
+def test_one_fraction_format_for_outcomes_and_answers() -> None:
+    assert dice.show is format_fraction
+    assert format_fraction(Fraction(2, 4)) == "1/2"
+    assert format_fraction(Fraction(1)) == "1"
+    assert format_probability(Fraction(1), "en") == "100.0% (1)"
 
 
 def _code_messages() -> set[str]:
