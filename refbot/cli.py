@@ -19,8 +19,8 @@ from refbot.errors import RefbotError
 from refbot.segment import KINDS
 
 
-class Command(click.Group):
-    """A group that turns refbot errors into a one-line message and exit code 1."""
+class ErrorReportingGroup(click.Group):
+    """A command group that turns refbot errors into a one-line message and exit code 1."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -89,7 +89,7 @@ def _apply(options: list[Any]) -> Any:
     return decorate
 
 
-@click.group(cls=Command)
+@click.group(cls=ErrorReportingGroup)
 @click.version_option(__version__, prog_name="refbot")
 @click.option("--config", type=click.Path(dir_okay=False), help="TOML settings file.")
 @click.option("--corpus", "corpus_dir", type=click.Path(file_okay=False), help="Corpus folder.")
