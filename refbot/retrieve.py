@@ -51,11 +51,12 @@ class Retriever:
         self.clauses: list[Clause] = index.clauses
         self.weights = weights or Weights()
         self.own = [self._own_concepts(c, glossary) for c in self.clauses]
-        self.heading = [
+        # The concepts each clause's headings add to its own.
+        self.heading_concepts = [
             glossary.concepts_in(c.heading, c.lang, ()) - own
             for c, own in zip(self.clauses, self.own, strict=True)
         ]
-        tags = [own | heading for own, heading in zip(self.own, self.heading, strict=True)]
+        tags = [own | heading for own, heading in zip(self.own, self.heading_concepts, strict=True)]
         frequency = Counter(k for both in tags for k in both)
         total = max(len(self.clauses), 1)
         self.idf = {k: math.log(1 + total / n) for k, n in frequency.items()}
@@ -63,7 +64,7 @@ class Retriever:
         # Clause × concept matrices of IDF weights, so a question costs one column sum.
         self._column = {k: i for i, k in enumerate(sorted(frequency))}
         self._own_idf = self._matrix(self.own)
-        self._heading_idf = self._matrix(self.heading)
+        self._heading_idf = self._matrix(self.heading_concepts)
         self._norm = np.asarray([(sum(self.idf[k] for k in both) or 1.0) ** 0.25 for both in tags])
         self.bm25 = SparseBM25(
             [
