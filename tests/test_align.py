@@ -13,7 +13,7 @@ from refbot.corpus import Section
 from refbot.errors import CorpusError, UnknownClause
 from refbot.glossary import Glossary, load_glossary
 from refbot.segment import Clause, segment_section
-from tests.conftest import SEED_CORPUS
+from tests.helpers import SEED_CORPUS
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLD = json.loads((ROOT / "eval" / "align" / "gold.json").read_text(encoding="utf-8"))

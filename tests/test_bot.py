@@ -8,7 +8,7 @@ from refbot.bot import Refbot
 from refbot.config import Settings
 from refbot.errors import CorpusError, QuestionError
 from refbot.index import read_manifest
-from tests.conftest import write_section
+from tests.helpers import write_section
 
 
 def test_second_build_is_a_no_op(bot: Refbot) -> None:

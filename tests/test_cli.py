@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from refbot.bot import Refbot
 from refbot.cli import main
 from refbot.config import Settings
-from tests.conftest import write_section
+from tests.helpers import write_section
 
 
 def test_build_then_no_op(runner: CliRunner) -> None:
