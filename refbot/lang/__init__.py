@@ -39,8 +39,8 @@ FALSE_WORDS = frozenset({"0", "false", "no", "n", "off"})
 class Language:
     """How one language writes what refbot reads: units, dice, die faces, numbers, cues.
 
-    Words are matched case-insensitively; unit words, dice letters, joiners, articles, ordinal
-    suffixes and number words as whole words, example cues and page markers as line openings.
+    Words are matched case-insensitively: unit and number words as whole words, joiners and
+    articles between spaces, example cues and page markers at the start of a line.
     """
 
     code: str
@@ -84,6 +84,8 @@ class Patterns:
     spaced_decimal: re.Pattern[str]
     example_cue: re.Pattern[str]
     page_marker: re.Pattern[str]  # group: the page
+    # Number words are best read with the text's own language: "elf" is eleven in German and
+    # Dutch but a unit in English.
     number_word: re.Pattern[str]
     numbers: Mapping[str, int]  # number word (lowercased) → value
 
@@ -111,11 +113,6 @@ def all_languages() -> tuple[Language, ...]:
 def stemmer(code: str) -> str | None:
     """Return the Snowball algorithm for a language, or None when PyStemmer has none for it."""
     return _load(code).stemmer if code in CODES else STEMMER_ONLY.get(code)
-
-
-def stemmed_languages() -> dict[str, str]:
-    """Return every language refbot can stem, with its Snowball algorithm."""
-    return {**{lang.code: lang.stemmer for lang in all_languages()}, **STEMMER_ONLY}
 
 
 def parse_bool(value: Any) -> bool:
