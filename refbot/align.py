@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -13,7 +12,8 @@ import numpy as np
 from refbot.embed import Embedder
 from refbot.errors import RefbotError
 from refbot.glossary import Glossary
-from refbot.question import NOTATION, NUMBER, PAIR, parse_question
+from refbot.lang import patterns
+from refbot.question import parse_question
 from refbot.router import route
 from refbot.rules import all_rules, run_rule
 from refbot.rules.core import CM_PER_INCH
@@ -23,8 +23,6 @@ from refbot.segment import Clause
 LINK_BAR = 0.35
 MERGE_PENALTY = 0.05  # a 1-2 or 2-1 link must beat a 1-1 link by this much
 MOVES = ((1, 1), (1, 2), (2, 1), (1, 0), (0, 1))
-# "4, 5 дюймов": a decimal written with a stray space before its unit.
-SPACED_DECIMAL = re.compile(r"(\d+)\s*,\s+(\d)\s*(?=\"|″|дюйм|inch|pulgad|zoll|pouce|cm|см)", re.I)
 
 
 @dataclass(frozen=True)
@@ -191,14 +189,21 @@ class Quantities:
     numbers: Counter[float]
 
 
-def quantities(text: str, units: str) -> Quantities:
-    """Read dice, distances (normalised to cm at 1" = 2.5 cm) and bare numbers from a text."""
-    text = SPACED_DECIMAL.sub(r"\1.\2 ", text)
-    dice = Counter(f"{m.group(1)}D6" for m in NOTATION.finditer(text))
-    taken = [m.span() for m in NOTATION.finditer(text)] + [m.span() for m in PAIR.finditer(text)]
+def quantities(text: str) -> Quantities:
+    """Read dice, distances (normalised to cm at 1" = 2.5 cm) and bare numbers from a text.
+
+    A length's unit is the one written after it; a bare number is not a length, whatever the
+    document's units, so those are not needed.
+    """
+    found = patterns()
+    text = found.spaced_decimal.sub(r"\1.\2 ", text)
+    notation = list(found.notation.finditer(text))
+    pairs = list(found.pair.finditer(text))
+    dice = Counter(f"{m.group(1)}D6" for m in notation)
+    taken = [m.span() for m in notation] + [m.span() for m in pairs]
     distances: Counter[float] = Counter()
     numbers: Counter[float] = Counter()
-    for match in NUMBER.finditer(text):
+    for match in found.number.finditer(text):
         if any(start <= match.start() < end for start, end in taken):
             continue
         value = float(match.group(1).replace(",", "."))
@@ -208,7 +213,7 @@ def quantities(text: str, units: str) -> Quantities:
             distances[round(value, 2)] += 1
         else:
             numbers[value] += 1
-    for match in PAIR.finditer(text):
+    for match in pairs:
         numbers.update([float(match.group(1)), float(match.group(2))])
     return Quantities(dice, distances, numbers)
 
@@ -222,7 +227,7 @@ def compare(
 ) -> list[Flag]:
     """Flag the numbers, dice, distances and glossary terms that differ between two sides."""
     text_a, text_b = " ".join(c.text for c in left), " ".join(c.text for c in right)
-    qa, qb = quantities(text_a, a.units), quantities(text_b, b.units)
+    qa, qb = quantities(text_a), quantities(text_b)
     flags = []
     for kind, what in (("dice", "dice"), ("distance", "distances"), ("number", "numbers")):
         va, vb = getattr(qa, what), getattr(qb, what)
@@ -337,9 +342,10 @@ def _next(clause_id: str) -> str:
 
 
 def _stated_lengths(text: str) -> list[float]:
-    normalised = SPACED_DECIMAL.sub(r"\1.\2 ", text)
+    found = patterns()
+    normalised = found.spaced_decimal.sub(r"\1.\2 ", text)
     return [
         float(m.group(1).replace(",", "."))
-        for m in NUMBER.finditer(normalised)
+        for m in found.number.finditer(normalised)
         if m.group(2) or m.group(3)
     ]

@@ -6,6 +6,7 @@ import json
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,13 +14,13 @@ import click
 
 from refbot import __version__
 from refbot.bot import Progress, Refbot
-from refbot.config import load_settings
+from refbot.config import Settings, load_settings
 from refbot.errors import RefbotError
 from refbot.segment import KINDS
 
 
-class Command(click.Group):
-    """A group that turns refbot errors into a one-line message and exit code 1."""
+class ErrorReportingGroup(click.Group):
+    """A command group that turns refbot errors into a one-line message and exit code 1."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -51,8 +52,20 @@ def _progress(label: str) -> Iterator[Progress | None]:
         yield update
 
 
+def _notice(message: str) -> None:
+    click.echo(f"note: {message}", err=True)
+
+
+def _settings(ctx: click.Context) -> Settings:
+    settings: Settings = ctx.obj
+    return settings
+
+
 def _bot(ctx: click.Context) -> Refbot:
-    bot: Refbot = ctx.obj
+    """Return the command's Refbot, made from the group's settings on first use."""
+    bot: Refbot | None = ctx.meta.get("refbot.bot")
+    if bot is None:
+        bot = ctx.meta["refbot.bot"] = Refbot(_settings(ctx), notice=_notice)
     return bot
 
 
@@ -76,7 +89,7 @@ def _apply(options: list[Any]) -> Any:
     return decorate
 
 
-@click.group(cls=Command)
+@click.group(cls=ErrorReportingGroup)
 @click.version_option(__version__, prog_name="refbot")
 @click.option("--config", type=click.Path(dir_okay=False), help="TOML settings file.")
 @click.option("--corpus", "corpus_dir", type=click.Path(file_okay=False), help="Corpus folder.")
@@ -93,10 +106,10 @@ def main(
     model: str | None,
 ) -> None:
     """A multilingual rules reference for tabletop wargames."""
-    settings = load_settings(config).with_overrides(
+    # Settings only: a command that needs other settings (serve) makes its Refbot from those.
+    ctx.obj = load_settings(config).with_overrides(
         corpus_dir=corpus_dir, index_dir=index_dir, model=model
     )
-    ctx.obj = Refbot(settings, notice=lambda message: click.echo(f"note: {message}", err=True))
 
 
 @main.command()
@@ -287,18 +300,17 @@ def serve(ctx: click.Context, host: str, port: int, demo_site: bool, demo_port: 
     from refbot.web import create_app
     from refbot.web.demo import serve_demo_site
 
-    bot = _bot(ctx)
-    settings = bot.settings
+    settings = _settings(ctx)
+    demo_origin = f"http://{host}:{demo_port}"
     if demo_site:
-        demo_origin = f"http://{host}:{demo_port}"
-        settings = settings.with_overrides(
-            allowed_origins=",".join([*settings.origins, demo_origin])
-        )
+        settings = replace(settings, allowed_origins=",".join([*settings.origins, demo_origin]))
+    bot = Refbot(settings, notice=_notice)
+    bot.index  # noqa: B018 (build the index now if it is missing, before taking requests)
+    app = create_app(settings, bot)
+    if demo_site:
         serve_demo_site(host, demo_port, f"http://{host}:{port}")
         click.echo(f"demo club site: {demo_origin}/", err=True)
-    bot.settings = settings
-    bot.index  # noqa: B018 (build the index now if it is missing, before taking requests)
-    create_app(settings, bot).run(host=host, port=port)
+    app.run(host=host, port=port)
 
 
 @main.command("align")

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from refbot.errors import ConfigError
+from refbot.lang import parse_bool
 
 DEFAULT_CONFIG_FILE = "refbot.toml"
 
@@ -56,7 +57,8 @@ def _coerce(values: Mapping[str, Any], origin: str) -> dict[str, Any]:
         default = getattr(Settings, key)
         try:
             if isinstance(default, bool):
-                out[key] = _boolean(value)
+                # An empty variable (REFBOT_PRELOAD=) leaves a switch off.
+                out[key] = parse_bool(value) if str(value).strip() else False
             elif isinstance(default, Path):
                 out[key] = Path(value)
             elif isinstance(default, int):
@@ -72,17 +74,6 @@ def _coerce(values: Mapping[str, Any], origin: str) -> dict[str, Any]:
                 f"{origin}: setting {key!r} has invalid value {value!r}: {exc}"
             ) from None
     return out
-
-
-def _boolean(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("1", "true", "yes", "on"):
-        return True
-    if text in ("0", "false", "no", "off", ""):
-        return False
-    raise ValueError("expected true or false")
 
 
 def load_settings(

@@ -56,11 +56,6 @@ class Report:
     by_lang: dict[str, Scores]
     outcomes: list[Outcome]
 
-    @property
-    def ranks(self) -> list[tuple[Question, int | None]]:
-        """Return each retrieval question with the rank of its first correct clause."""
-        return [(o.question, o.rank) for o in self.outcomes if o.question.gold]
-
     def rules(self) -> dict[str, Any]:
         """Return how many rule questions got the expected rule and outcome, and were verified."""
         checked = [o for o in self.outcomes if o.question.rule]

@@ -13,15 +13,8 @@ import Stemmer
 import yaml
 
 from refbot.errors import CorpusError
+from refbot.lang import stemmer as snowball_algorithm
 
-# ISO 639-1 → Snowball algorithm, for every language PyStemmer ships that a question may use.
-STEMMERS = {
-    "ar": "arabic", "ca": "catalan", "cs": "czech", "da": "danish", "de": "german",
-    "el": "greek", "en": "english", "es": "spanish", "eu": "basque", "fi": "finnish",
-    "fr": "french", "hu": "hungarian", "id": "indonesian", "it": "italian", "lt": "lithuanian",
-    "nl": "dutch", "no": "norwegian", "pl": "polish", "pt": "portuguese", "ro": "romanian",
-    "ru": "russian", "sr": "serbian", "sv": "swedish", "tr": "turkish",
-}  # fmt: skip
 KINDS = ("rule", "term", "intent", "other_game")
 TOKEN = re.compile(r"\w+(?:['’]\w+)*", re.U)
 WINDOW_SLACK = 3  # words a multi-word term may be spread over, beyond its own length
@@ -29,7 +22,7 @@ WINDOW_SLACK = 3  # words a multi-word term may be spread over, beyond its own l
 
 @lru_cache(maxsize=64)
 def _stemmer(lang: str) -> Any:
-    algorithm = STEMMERS.get(lang)
+    algorithm = snowball_algorithm(lang)
     return Stemmer.Stemmer(algorithm) if algorithm else None
 
 

@@ -97,8 +97,12 @@ def format_probability(p: Fraction, lang: str) -> str:
     locale = Locale.parse(locale_for(lang))
     pattern = locale.percent_formats[None].pattern.replace("0", "0.0", 1)
     percent = format_percent(float(p), format=pattern, locale=locale)
-    fraction = f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
-    return f"{percent} ({fraction})"
+    return f"{percent} ({format_fraction(p)})"
+
+
+def format_fraction(p: Fraction) -> str:
+    """Return a fraction in lowest terms as text, such as "721/1296" (or "1"), in any language."""
+    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
 def N_(message: str) -> str:

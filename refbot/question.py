@@ -6,22 +6,10 @@ import re
 from dataclasses import dataclass
 
 from refbot.glossary import TOKEN, Glossary, Mention
+from refbot.lang import patterns
 
-# Units written after a number, in the supported languages.
-INCH = r'(?:"|″|\'\'|in\b|inch(?:es)?|дюйм\w*|pulgadas?|zoll|pouces?|poll(?:ici|ice)|cal[ieay]?\b)'
-CM = r"(?:cm|см|sm|centímetros?|centimet\w*|zentimeter|сантиметр\w*)"
-# A number, an ordinal ending ("1-го", "1st") and a unit, each but the number optional.
-NUMBER = re.compile(
-    rf"(?<![\w.])(\d+(?:[.,]\d+)?)(?:-?(?:го|й|ого|st|nd|rd|th)\b)?\s*(?:({INCH})|({CM}))?", re.I
-)
-# Dice notation: 2D6, 3d6, 2Д6 (ru), 2W6 (de), 2K6 (pl).
-NOTATION = re.compile(r"(?<!\w)(\d{1,2})\s*[dдwk](6)(?!\w)", re.I)
-# Two die faces joined as people write them: "2 and 5", "un 3 y un 6", "2 и 5", "4 und 1".
-ARTICLE = r"(?:(?:a|an|un|una|uno|ein|eine|une)\s+)?"
-JOIN = r"(?:\s*,\s+|\s*[&+]\s*|\s+(?:and|y|e|et|und|и|i|или|or|o|oder|ou|lub|en|of)\s+)"
 # Where one clause of a sentence ends: "fled 7, they pursued 9"; not a decimal comma ("4,5").
 CLAUSE_BREAK = re.compile(r"(?<!\d)[,;:](?!\d)|[,;:](?=\s)|[.!?](?=\s|$)|\s[—–-]\s")
-PAIR = re.compile(rf"(?<![\w.,])([1-6]){JOIN}{ARTICLE}([1-6])(?!\w|[.,]\d)", re.I)
 
 
 @dataclass(frozen=True)
@@ -104,14 +92,17 @@ def _token_index(text: str) -> list[int]:
 
 def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     """Find the concepts, numbers (with units), die faces and dice counts a question states."""
+    # Every language's patterns: a question's detected language may be wrong, its units are not.
+    found = patterns()
     at = _token_index(text)
-    counts = tuple(DiceCount(int(m.group(1)), at[m.start()]) for m in NOTATION.finditer(text))
-    notation_spans = [m.span() for m in NOTATION.finditer(text)]
-    pairs = list(PAIR.finditer(text))
+    notation = list(found.notation.finditer(text))
+    counts = tuple(DiceCount(int(m.group(1)), at[m.start()]) for m in notation)
+    notation_spans = [m.span() for m in notation]
+    pairs = list(found.pair.finditer(text))
     dice = tuple((int(m.group(1)), int(m.group(2))) for m in pairs)
     taken = notation_spans + [m.span() for m in pairs]
     numbers = []
-    for match in NUMBER.finditer(text):
+    for match in found.number.finditer(text):
         if any(start <= match.start() < end for start, end in taken):
             continue
         unit = "in" if match.group(2) else "cm" if match.group(3) else None

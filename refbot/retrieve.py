@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -15,6 +14,7 @@ from scipy import sparse
 
 from refbot.glossary import Glossary, analyze
 from refbot.index import Hit, Index
+from refbot.lang import patterns
 from refbot.question import Question
 from refbot.segment import Clause
 
@@ -22,10 +22,6 @@ DENSE_EXACT = 20000  # up to this many clauses in a flat index, every clause get
 DENSE_CANDIDATES = 256
 CONCEPT_TOKEN = "§"  # concept tokens cannot collide with words
 QUANTITY = "quantity"  # the intent "how far / how many", met by clauses that state a roll or length
-STATES_QUANTITY = re.compile(
-    r"\d\s*[dдwk]\s*6|\d+(?:[.,]\d+)?\s*(?:\"|″|cm\b|см|дюйм|inch|pulgad|zoll|pouce|poll|cal)",
-    re.I,
-)
 # Intents that say what the user wants, not what the rule is about: not matched against clauses.
 QUERY_ONLY = frozenset({"probability", "reroll"})
 
@@ -55,11 +51,12 @@ class Retriever:
         self.clauses: list[Clause] = index.clauses
         self.weights = weights or Weights()
         self.own = [self._own_concepts(c, glossary) for c in self.clauses]
-        self.heading = [
+        # The concepts each clause's headings add to its own.
+        self.heading_concepts = [
             glossary.concepts_in(c.heading, c.lang, ()) - own
             for c, own in zip(self.clauses, self.own, strict=True)
         ]
-        tags = [own | heading for own, heading in zip(self.own, self.heading, strict=True)]
+        tags = [own | heading for own, heading in zip(self.own, self.heading_concepts, strict=True)]
         frequency = Counter(k for both in tags for k in both)
         total = max(len(self.clauses), 1)
         self.idf = {k: math.log(1 + total / n) for k, n in frequency.items()}
@@ -67,7 +64,7 @@ class Retriever:
         # Clause × concept matrices of IDF weights, so a question costs one column sum.
         self._column = {k: i for i, k in enumerate(sorted(frequency))}
         self._own_idf = self._matrix(self.own)
-        self._heading_idf = self._matrix(self.heading)
+        self._heading_idf = self._matrix(self.heading_concepts)
         self._norm = np.asarray([(sum(self.idf[k] for k in both) or 1.0) ** 0.25 for both in tags])
         self.bm25 = SparseBM25(
             [
@@ -96,7 +93,7 @@ class Retriever:
     def _own_concepts(clause: Clause, glossary: Glossary) -> set[str]:
         # A clause meets "how far?" by stating a roll or a length, not by saying "distance".
         found = glossary.concepts_in(clause.text, clause.lang, extra_langs=()) - {QUANTITY}
-        return found | {QUANTITY} if STATES_QUANTITY.search(clause.text) else found
+        return found | {QUANTITY} if patterns().quantity.search(clause.text) else found
 
     def dense_scores(self, vector: np.ndarray) -> np.ndarray:
         """Return the cosine of every clause; past DENSE_EXACT clauses, of the top candidates only.

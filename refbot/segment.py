@@ -12,6 +12,7 @@ import pysbd
 from pysbd.languages import LANGUAGE_CODES
 
 from refbot.corpus import Section
+from refbot.lang import patterns
 
 Kind = Literal["rule", "example", "heading"]
 KINDS: tuple[Kind, ...] = ("rule", "example", "heading")
@@ -20,22 +21,8 @@ PATH_SEPARATOR = " › "
 HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 NUMBERED = re.compile(r"^\d{1,3}[.)]\s+\S")
 QUOTE = re.compile(r"^>\s?")
-# A bare page marker in any of the supported languages ("Страница 20", "Page 12", "Página 78").
-PAGE_MARKER = re.compile(
-    r"^(?:page|p\.|pg\.|página|pág\.|pagina|pag\.|seite|s\.|страница|стр\.|strona|str\.)"
-    r"\s*(\d{1,4})\.?$",
-    re.I,
-)
 # Navigation between web pages ("<< Previous - Break?", "Next - The Melee Phase >>").
 NAVIGATION = re.compile(r"^\s*(?:<<|«|←|‹)|(?:>>|»|→|›)\s*$")
-# A sentence opening with one of these is a worked example, not a rule.
-EXAMPLE_CUES = re.compile(
-    r"^(?:for example|for instance|example:|e\.g\.|por ejemplo|ejemplo:|p\. ?ej\.|например|"
-    r"к примеру|пример:|zum beispiel|beispiel:|z\. ?b\.|par exemple|exemple :|exemple:|"
-    r"ad esempio|per esempio|esempio:|na przykład|przykład:|"
-    r"that is, if|то есть, если|es decir, si)",
-    re.I,
-)
 # Inch marks after a number confuse sentence segmenters into seeing quotations.
 INCH_MARK = re.compile(r"(?<=\d)\"")
 INCH_STANDIN = "\u2033"
@@ -134,8 +121,10 @@ def _blocks(body: str) -> Iterator[_Block]:
             yield _Block("quote", " ".join(QUOTE.sub("", line) for line in lines))
             continue
         text = " ".join(lines)
-        if PAGE_MARKER.match(text):
-            yield _Block("page", PAGE_MARKER.match(text).group(1))  # type: ignore[union-attr]
+        # A bare page marker in any language ("Страница 20", "Page 12", "Página 78").
+        page = patterns().page_marker.match(text)
+        if page:
+            yield _Block("page", page.group(1))
         elif len(text) < 120 and NAVIGATION.search(text):
             continue
         elif NUMBERED.match(text):
@@ -191,6 +180,7 @@ def segment_section(section: Section) -> list[Clause]:
             add(block.text, "rule", i)
         else:
             for sentence in split_sentences(block.text, section.lang):
-                quoted = block.kind == "quote" or EXAMPLE_CUES.match(sentence)
+                # A sentence opening with a cue ("for example", "например") is a worked example.
+                quoted = block.kind == "quote" or patterns().example_cue.match(sentence)
                 add(sentence, "example" if quoted else "rule", i)
     return clauses

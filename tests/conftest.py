@@ -9,28 +9,7 @@ from click.testing import CliRunner
 from refbot.bot import Refbot
 from refbot.config import Settings
 from refbot.embed import HashEmbedder
-
-ROOT = Path(__file__).resolve().parent.parent
-SEED_CORPUS = ROOT / "corpus"
-
-
-def write_section(root: Path, rel: str, body: str, **meta: object) -> Path:
-    """Write a corpus file with front matter built from meta (None values are left out)."""
-    game, edition, lang, name = rel.split("/")
-    defaults: dict[str, object] = {
-        "game": game,
-        "edition": edition,
-        "lang": lang,
-        "units": "in",
-        "title": name,
-        "source": f"{name}.txt",
-    }
-    defaults.update(meta)
-    header = "".join(f"{k}: {v}\n" for k, v in defaults.items() if v is not None)
-    path = root / f"{rel}.md"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(f"---\n{header}---\n\n{body}", encoding="utf-8")
-    return path
+from tests.helpers import SEED_CORPUS
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from refbot.corpus import Section
 from refbot.errors import CorpusError, UnknownClause
 from refbot.glossary import Glossary, load_glossary
 from refbot.segment import Clause, segment_section
-from tests.conftest import SEED_CORPUS
+from tests.helpers import SEED_CORPUS
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLD = json.loads((ROOT / "eval" / "align" / "gold.json").read_text(encoding="utf-8"))
@@ -93,7 +93,14 @@ def test_quantity_flags_normalise_units(
 
 
 def test_quantities_read_a_spaced_decimal_before_a_unit() -> None:
-    assert quantities("пройти вперед на 4, 5 дюймов", "in").distances == Counter({11.25: 1})
+    assert quantities("пройти вперед на 4, 5 дюймов").distances == Counter({11.25: 1})
+
+
+def test_quantities_take_each_length_in_the_unit_written_after_it() -> None:
+    found = quantities('Huye 18 cm, o 7" en la otra edición; Movimiento 4 y 2D6 Zoll.')
+    assert found.distances == Counter({18.0: 1, 17.5: 1})
+    assert found.numbers == Counter({4.0: 1})
+    assert found.dice == Counter({"2D6": 1})
 
 
 def test_term_flag_when_the_glossary_term_is_missing(glossary: Glossary) -> None:

@@ -2,11 +2,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
+from refbot.bot import Refbot
 from refbot.cli import main
-from tests.conftest import write_section
+from refbot.config import Settings
+from tests.helpers import write_section
 
 
 def test_build_then_no_op(runner: CliRunner) -> None:
@@ -130,6 +134,14 @@ def test_rule_json_contract_for_each_edition(runner: CliRunner) -> None:
     assert es["outcome"]["dice"] == "8D6" and es["outcome"]["unit"] == "cm"
 
 
+def test_rule_reads_a_distance_in_any_language(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["rule", "overrun", "--movement", "18 Zoll", "--json"])
+    assert result.exit_code == 0, result.output
+    es = next(r for r in json.loads(result.stdout)["results"] if r["edition"] == "reglamento-es")
+    assert es["inputs"]["movement"] == {"value": 18, "unit": "in"}
+    assert es["outcome"]["dice"] == "8D6"  # 18" is 45 cm, above the 15 cm of the 5D6 move
+
+
 def test_rule_bad_input_exits_1(runner: CliRunner) -> None:
     result = runner.invoke(main, ["rule", "pursuit", "--flee", "13"])
     assert result.exit_code == 1
@@ -220,3 +232,26 @@ def test_align_errors(runner: CliRunner) -> None:
         missing.exit_code == 1
         and "neither a corpus section key nor a readable file" in missing.stderr
     )
+
+
+def test_serve_makes_its_bot_from_the_final_settings(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    served: dict[str, Any] = {}
+
+    class App:
+        def run(self, host: str, port: int) -> None:
+            served["address"] = (host, port)
+
+    def create_app(settings: Settings, bot: Refbot) -> App:
+        served.update(settings=settings, bot=bot)
+        return App()
+
+    monkeypatch.setattr("refbot.web.create_app", create_app)
+    monkeypatch.setattr("refbot.web.demo.serve_demo_site", lambda *args: served.update(demo=args))
+    result = runner.invoke(main, ["serve", "--port", "5001", "--demo-site", "--demo-port", "8001"])
+    assert result.exit_code == 0, result.output
+    assert "http://127.0.0.1:8001" in served["settings"].origins
+    assert served["bot"].settings is served["settings"]
+    assert served["demo"] == ("127.0.0.1", 8001, "http://127.0.0.1:5001")
+    assert served["address"] == ("127.0.0.1", 5001)

@@ -47,3 +47,18 @@ def test_bad_env_value_is_reported() -> None:
 def test_missing_explicit_config_file_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="not found"):
         load_settings(tmp_path / "absent.toml", env={})
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"), [("y", True), ("yes", True), ("on", True), ("n", False), ("", False)]
+)
+def test_switches_read_the_rules_core_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str, expected: bool
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert load_settings(env={"REFBOT_PRELOAD": value}).preload is expected
+
+
+def test_bad_switch_is_reported() -> None:
+    with pytest.raises(ConfigError, match="'preload' has invalid value 'maybe': expected yes"):
+        load_settings(None, env={"REFBOT_PRELOAD": "maybe"})

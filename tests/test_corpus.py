@@ -6,7 +6,7 @@ import pytest
 
 from refbot.corpus import hash_sections, load_corpus
 from refbot.errors import CorpusError
-from tests.conftest import SEED_CORPUS, write_section
+from tests.helpers import SEED_CORPUS, write_section
 
 RULE = '# Flee!\n\nA unit flees 2D6".\n'
 

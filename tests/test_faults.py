@@ -13,7 +13,7 @@ from refbot.config import Settings
 from refbot.embed import HashEmbedder
 from refbot.index import CLAUSES, VECTORS, current_build, read_manifest
 from refbot.web import create_app
-from tests.conftest import write_section
+from tests.helpers import write_section
 
 QUESTION = {"q": "my goblins fled 7, the pursuers rolled 7"}
 

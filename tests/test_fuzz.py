@@ -17,7 +17,7 @@ from refbot.question import parse_question
 from refbot.router import route
 from refbot.rules import all_rules, run_rule
 from refbot.web import create_app
-from tests.conftest import SEED_CORPUS
+from tests.helpers import SEED_CORPUS
 
 GLOSSARY = load_glossary(SEED_CORPUS / "glossary.yaml")
 CLAUSES = Refbot(Settings(corpus_dir=SEED_CORPUS)).clauses()

@@ -6,7 +6,7 @@ import pytest
 
 from refbot.errors import CorpusError
 from refbot.glossary import Glossary, load_glossary
-from tests.conftest import SEED_CORPUS
+from tests.helpers import SEED_CORPUS
 
 LANGS = ("en", "es", "ru", "de", "fr", "it", "pl")
 

@@ -23,9 +23,11 @@ from refbot.i18n import (
     available_languages,
     detect_language,
     format_distance,
+    format_fraction,
     format_probability,
     translations,
 )
+from refbot.rules import dice
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -294,3 +296,10 @@ def test_other_languages_fall_back_to_english() -> None:
         == "This warrior is out of action."
     )
     assert available_languages(DEFAULT_LOCALES_DIR)[:1] == ["en"]
+
+
+def test_one_fraction_format_for_outcomes_and_answers() -> None:
+    assert dice.show is format_fraction
+    assert format_fraction(Fraction(2, 4)) == "1/2"
+    assert format_fraction(Fraction(1)) == "1"
+    assert format_probability(Fraction(1), "en") == "100.0% (1)"

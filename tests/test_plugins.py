@@ -15,7 +15,7 @@ from refbot.bot import Refbot
 from refbot.plugins import reload_plugins
 from refbot.rules import all_rules
 from refbot.web import create_app
-from tests.conftest import ROOT
+from tests.helpers import ROOT
 
 PACKAGE = ROOT / "examples" / "refbot-charge-odds"
 QUESTION = "Movement 4: what is the chance my charge reaches an enemy 9 inches away?"

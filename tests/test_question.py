@@ -4,7 +4,7 @@ import pytest
 
 from refbot.glossary import Glossary, load_glossary
 from refbot.question import parse_question
-from tests.conftest import SEED_CORPUS
+from tests.helpers import SEED_CORPUS
 
 
 @pytest.fixture(scope="module")

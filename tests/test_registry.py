@@ -15,7 +15,7 @@ from refbot.plugins import DEFAULT_PLUGINS
 from refbot.question import parse_question
 from refbot.router import route
 from refbot.rules import Provenance, Rule, RuleResult, all_rules, rule_of, run_rule
-from tests.conftest import SEED_CORPUS
+from tests.helpers import SEED_CORPUS
 
 BUILT_IN = [r for r in all_rules() if r.compute.__module__ in DEFAULT_PLUGINS]
 CATALOGS = [lang for lang in available_languages() if lang != "en"]

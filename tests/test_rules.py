@@ -12,7 +12,7 @@ from refbot.corpus import load_corpus
 from refbot.errors import ProvenanceMissing, RuleError, UnknownRule
 from refbot.rules import all_rules, run_rule
 from refbot.segment import Clause
-from tests.conftest import SEED_CORPUS
+from tests.helpers import SEED_CORPUS
 
 
 @pytest.fixture(scope="module")

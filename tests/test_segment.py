@@ -5,7 +5,7 @@ import pytest
 from refbot.bot import segment_corpus
 from refbot.corpus import Section, load_corpus
 from refbot.segment import segment_section, split_sentences
-from tests.conftest import SEED_CORPUS
+from tests.helpers import SEED_CORPUS
 
 
 def section(body: str, lang: str = "en", page: int | None = None) -> Section:

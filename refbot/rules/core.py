@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from refbot.errors import ProvenanceMissing, RuleError
+from refbot.lang import parse_bool as read_bool
+from refbot.lang import patterns
 from refbot.segment import Clause
 
 if TYPE_CHECKING:
@@ -246,15 +248,11 @@ def eligibility(barriers: Mapping[str, bool | None]) -> dict[str, Any]:
 
 
 def parse_bool(name: str, value: Any) -> bool:
-    """Read yes/no, true/false, 1/0 (and real booleans)."""
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("1", "true", "yes", "y", "on"):
-        return True
-    if text in ("0", "false", "no", "n", "off"):
-        return False
-    raise RuleError(f"{name}: expected yes or no, got {value!r}")
+    """Read yes/no, true/false, y/n, on/off, 1/0 (and real booleans)."""
+    try:
+        return read_bool(value)
+    except ValueError as exc:
+        raise RuleError(f"{name}: {exc}, got {value!r}") from None
 
 
 def parse_int(name: str, value: Any, low: int | None = None, high: int | None = None) -> int:
@@ -299,17 +297,14 @@ def parse_roll(name: str, value: Any, count: int) -> Roll:
 
 
 def parse_distance(name: str, value: Any, default: Unit) -> Distance:
-    """Read a non-negative length such as 5, 5", 5in, 12.5 cm or 12,5 см."""
-    match = re.fullmatch(
-        r"\s*(-?\d+(?:[.,]\d+)?)\s*(\"|''|in|inch|inches|cm|см|дюйм\w*)?\s*", str(value), re.I
-    )
+    """Read a non-negative length such as 5, 5", 5in, 12.5 cm, 12,5 см or 18 Zoll."""
+    match = patterns().distance.fullmatch(str(value))
     if not match:
         raise RuleError(f'{name}: expected a distance such as 5, 5" or 12.5 cm, got {value!r}')
     number = float(match.group(1).replace(",", "."))
     if number < 0:
         raise RuleError(f"{name}: a distance cannot be negative, got {value!r}")
-    unit_text = (match.group(2) or "").lower()
-    unit: Unit = "cm" if unit_text in ("cm", "см") else "in" if unit_text else default
+    unit: Unit = "in" if match.group(2) else "cm" if match.group(3) else default
     return Distance(number, unit)
 
 

@@ -7,7 +7,11 @@ from functools import lru_cache
 
 import icepool
 
+from refbot.i18n import format_fraction
 from refbot.rules.core import Roll
+
+# A probability in a rule outcome is its exact fraction; the rule modules import it as `show`.
+show = format_fraction
 
 
 @lru_cache(maxsize=32)
@@ -44,11 +48,6 @@ def p_catch(
         lambda f, first, second: first >= f or second >= f, flee_die, pursuit_die, fresh
     )
     return Fraction(caught.probability(True))
-
-
-def show(p: Fraction) -> str:
-    """Return a probability as a fraction string in lowest terms, such as "721/1296"."""
-    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
 def distribution(count: int) -> dict[int, Fraction]:

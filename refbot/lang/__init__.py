@@ -1,0 +1,185 @@
+"""Language data, one module per language (spaCy's `lang/<code>`), and the patterns built from it.
+
+Each `refbot/lang/<code>.py` holds one `Language` value named `LANGUAGE`: how that language writes
+units, dice, die faces, numbers, worked examples and page markers. `patterns()` joins them into
+the regular expressions the parser, segmenter, retriever, aligner and rules core use, built once.
+
+Languages refbot only stems (Turkish, Arabic, …) stay a plain table, `STEMMER_ONLY`: a module for
+each would hold a stemmer name and nothing else, and an empty module reads as a promise that
+questions in that language are parsed as well as the nine with real data.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
+
+# The languages with a module, in the order they were added.
+CODES = ("en", "es", "ru", "de", "fr", "it", "pl", "pt", "nl")
+# ISO 639-1 → Snowball algorithm, for the other languages PyStemmer ships that a question may use.
+STEMMER_ONLY = {
+    "ar": "arabic", "ca": "catalan", "cs": "czech", "da": "danish", "el": "greek",
+    "eu": "basque", "fi": "finnish", "hu": "hungarian", "id": "indonesian", "lt": "lithuanian",
+    "no": "norwegian", "ro": "romanian", "sr": "serbian", "sv": "swedish", "tr": "turkish",
+}  # fmt: skip
+# Written the same in every language: inch marks after a number, and die faces joined by symbols.
+INCH_MARKS = ('"', "″", "''")
+JOIN_SYMBOLS = r"\s*,\s+|\s*[&+]\s*"
+# The words a yes/no input accepts, wherever it comes from (rule inputs, settings).
+TRUE_WORDS = frozenset({"1", "true", "yes", "y", "on"})
+FALSE_WORDS = frozenset({"0", "false", "no", "n", "off"})
+
+
+@dataclass(frozen=True)
+class Language:
+    """How one language writes what refbot reads: units, dice, die faces, numbers, cues.
+
+    Words are matched case-insensitively: unit and number words as whole words, joiners and
+    articles between spaces, example cues and page markers at the start of a line.
+    """
+
+    code: str
+    stemmer: str  # the Snowball algorithm's name in PyStemmer
+    inch: tuple[str, ...] = ()
+    cm: tuple[str, ...] = ()
+    dice_letters: tuple[str, ...] = ()  # the letter of 2D6: d, д (ru), w (de), k (pl)
+    joiners: tuple[str, ...] = ()  # words between two die faces: "2 and 5"
+    articles: tuple[str, ...] = ()  # before a die face: "a 3 and a 6"
+    ordinal_suffixes: tuple[str, ...] = ()  # after a digit: "1st", "1-го"
+    number_words: tuple[tuple[str, ...], ...] = ()  # the spellings of 1 to 12, in order
+    example_cues: tuple[str, ...] = ()  # a sentence opening with one is a worked example
+    page_markers: tuple[str, ...] = ()  # a line "<marker> 12" marks page 12
+    decimal_comma: bool = True  # writes four and a half as 4,5
+
+    def __post_init__(self) -> None:
+        if self.number_words and len(self.number_words) != 12:
+            raise ValueError(f"{self.code}: number_words needs the words for 1 to 12")
+
+    @property
+    def numbers(self) -> dict[str, int]:
+        """Return each number word, lowercased, with its value."""
+        return {w.lower(): n for n, words in enumerate(self.number_words, 1) for w in words}
+
+
+@dataclass(frozen=True)
+class Patterns:
+    """Regular expressions built from some languages' data (all of them by default)."""
+
+    # A number, an optional ordinal ending and an optional unit: groups value, inch word, cm word.
+    number: re.Pattern[str]
+    # A whole length and nothing else ("18 Zoll"), for typed inputs: groups value, inch, cm.
+    distance: re.Pattern[str]
+    # Dice notation 2D6, 2Д6, 2W6, 2K6: group count, then the 6.
+    notation: re.Pattern[str]
+    # Two die faces joined as people write them ("un 3 y un 6"): groups face, face.
+    pair: re.Pattern[str]
+    # Whether a text states a roll or a length at all.
+    quantity: re.Pattern[str]
+    # "4, 5 дюймов": a decimal written with a stray space before its unit: groups whole, tenth.
+    spaced_decimal: re.Pattern[str]
+    example_cue: re.Pattern[str]
+    page_marker: re.Pattern[str]  # group: the page
+    # Number words are best read with the text's own language: "elf" is eleven in German and
+    # Dutch but a unit in English.
+    number_word: re.Pattern[str]
+    numbers: Mapping[str, int]  # number word (lowercased) → value
+
+
+def get(code: str) -> Language:
+    """Return the language with that ISO 639-1 code; raise KeyError when it has no module."""
+    if code not in CODES:
+        raise KeyError(f"no language module for {code!r} (known: {', '.join(CODES)})")
+    return _load(code)
+
+
+@lru_cache(maxsize=len(CODES))
+def _load(code: str) -> Language:
+    language: Any = importlib.import_module(f"refbot.lang.{code}").LANGUAGE
+    if not isinstance(language, Language) or language.code != code:
+        raise TypeError(f"refbot.lang.{code}.LANGUAGE must be the Language {code!r}")
+    return language
+
+
+def all_languages() -> tuple[Language, ...]:
+    """Return every language that has a module."""
+    return tuple(_load(code) for code in CODES)
+
+
+def stemmer(code: str) -> str | None:
+    """Return the Snowball algorithm for a language, or None when PyStemmer has none for it."""
+    return _load(code).stemmer if code in CODES else STEMMER_ONLY.get(code)
+
+
+def parse_bool(value: Any) -> bool:
+    """Read yes/no, true/false, y/n, on/off, 1/0 (and real booleans); raise ValueError otherwise."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in TRUE_WORDS:
+        return True
+    if text in FALSE_WORDS:
+        return False
+    raise ValueError("expected yes or no")
+
+
+def _alternation(words: Iterable[str], whole: bool = True) -> str:
+    """Return a regex alternation of the words, longest first; whole words end on a boundary."""
+    unique = sorted({w.lower() for w in words}, key=lambda w: (-len(w), w))
+    if not unique:
+        return "(?!)"  # matches nothing, so a language without such words adds none
+    return "|".join(
+        re.escape(w) + (r"(?!\w)" if whole and re.match(r"\w", w[-1]) else "") for w in unique
+    )
+
+
+@lru_cache(maxsize=16)
+def patterns(codes: tuple[str, ...] = CODES) -> Patterns:
+    """Return the patterns for these languages (every language by default), built once."""
+    langs = [get(code) for code in codes]
+
+    def words(attribute: str) -> list[str]:
+        return [w for lang in langs for w in getattr(lang, attribute)]
+
+    inch = _alternation([*INCH_MARKS, *words("inch")])
+    cm = _alternation(words("cm"))
+    units = f"(?:{inch})|(?:{cm})"
+    letters = _alternation(words("dice_letters"), whole=False)
+    ordinal = _alternation(words("ordinal_suffixes"), whole=False)
+    joiners = _alternation(words("joiners"), whole=False)
+    articles = _alternation(words("articles"), whole=False)
+    # The stray space of "4, 5 дюймов" only makes a decimal where decimals take a comma.
+    comma_units = [
+        *INCH_MARKS,
+        *(w for lang in langs if lang.decimal_comma for w in (*lang.inch, *lang.cm)),
+    ]
+    numbers: dict[str, int] = {}
+    for lang in langs:
+        for word, value in lang.numbers.items():
+            if numbers.setdefault(word, value) != value:
+                raise ValueError(f"number word {word!r} means {numbers[word]} and {value}")
+    flags = re.I
+    return Patterns(
+        number=re.compile(
+            rf"(?<![\w.])(\d+(?:[.,]\d+)?)(?:-?(?:{ordinal})\b)?\s*(?:({inch})|({cm}))?", flags
+        ),
+        distance=re.compile(rf"\s*(-?\d+(?:[.,]\d+)?)\s*(?:({inch})|({cm}))?\s*", flags),
+        notation=re.compile(rf"(?<!\w)(\d{{1,2}})\s*(?:{letters})(6)(?!\w)", flags),
+        pair=re.compile(
+            rf"(?<![\w.,])([1-6])(?:{JOIN_SYMBOLS}|\s+(?:{joiners})\s+)"
+            rf"(?:(?:{articles})\s+)?([1-6])(?!\w|[.,]\d)",
+            flags,
+        ),
+        quantity=re.compile(rf"\d\s*(?:{letters})\s*6|\d+(?:[.,]\d+)?\s*(?:{units})", flags),
+        spaced_decimal=re.compile(rf"(\d+)\s*,\s+(\d)\s*(?={_alternation(comma_units)})", flags),
+        example_cue=re.compile(rf"^(?:{_alternation(words('example_cues'), whole=False)})", flags),
+        page_marker=re.compile(
+            rf"^(?:{_alternation(words('page_markers'), whole=False)})\s*(\d{{1,4}})\.?$", flags
+        ),
+        number_word=re.compile(rf"(?<!\w)(?:{_alternation(numbers)})", flags),
+        numbers=MappingProxyType(numbers),
+    )

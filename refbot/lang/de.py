@@ -1,0 +1,25 @@
+"""German."""
+
+from __future__ import annotations
+
+from refbot.lang import Language
+
+_NUMBERS = (
+    ("eins", "ein", "eine"),
+    ("zwei",), ("drei",), ("vier",), ("fünf",), ("sechs",), ("sieben",),
+    ("acht",), ("neun",), ("zehn",), ("elf",), ("zwölf",),
+)  # fmt: skip
+
+LANGUAGE = Language(
+    code="de",
+    stemmer="german",
+    inch=("zoll",),
+    cm=("cm", "zentimeter", "zentimetern"),
+    # W for Würfel (2W6); translated rulebooks also write D6.
+    dice_letters=("w", "d"),
+    joiners=("und", "oder"),
+    articles=("ein", "eine", "einen"),
+    number_words=_NUMBERS,
+    example_cues=("zum beispiel", "beispiel:", "z. b.", "z.b."),
+    page_markers=("seite", "s."),
+)

@@ -1,0 +1,25 @@
+"""English."""
+
+from __future__ import annotations
+
+from refbot.lang import Language
+
+_NUMBERS = (
+    ("one",), ("two",), ("three",), ("four",), ("five",), ("six",),
+    ("seven",), ("eight",), ("nine",), ("ten",), ("eleven",), ("twelve",),
+)  # fmt: skip
+
+LANGUAGE = Language(
+    code="en",
+    stemmer="english",
+    inch=("in", "inch", "inches"),
+    cm=("cm", "centimetre", "centimetres", "centimeter", "centimeters"),
+    dice_letters=("d",),
+    joiners=("and", "or"),
+    articles=("a", "an"),
+    ordinal_suffixes=("st", "nd", "rd", "th"),
+    number_words=_NUMBERS,
+    example_cues=("for example", "for instance", "example:", "e.g.", "that is, if"),
+    page_markers=("page", "p.", "pg."),
+    decimal_comma=False,
+)

@@ -1,0 +1,24 @@
+"""Spanish."""
+
+from __future__ import annotations
+
+from refbot.lang import Language
+
+_NUMBERS = (
+    ("uno", "una", "un"),
+    ("dos",), ("tres",), ("cuatro",), ("cinco",), ("seis",), ("siete",),
+    ("ocho",), ("nueve",), ("diez",), ("once",), ("doce",),
+)  # fmt: skip
+
+LANGUAGE = Language(
+    code="es",
+    stemmer="spanish",
+    inch=("pulgada", "pulgadas"),
+    cm=("cm", "centímetro", "centímetros", "centimetro", "centimetros"),
+    dice_letters=("d",),
+    joiners=("y", "o"),
+    articles=("un", "una", "uno"),
+    number_words=_NUMBERS,
+    example_cues=("por ejemplo", "ejemplo:", "p. ej.", "p.ej.", "es decir, si"),
+    page_markers=("página", "pág.", "pagina", "pag."),
+)

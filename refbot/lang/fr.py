@@ -1,0 +1,24 @@
+"""French."""
+
+from __future__ import annotations
+
+from refbot.lang import Language
+
+_NUMBERS = (
+    ("un", "une"),
+    ("deux",), ("trois",), ("quatre",), ("cinq",), ("six",), ("sept",),
+    ("huit",), ("neuf",), ("dix",), ("onze",), ("douze",),
+)  # fmt: skip
+
+LANGUAGE = Language(
+    code="fr",
+    stemmer="french",
+    inch=("pouce", "pouces"),
+    cm=("cm", "centimètre", "centimètres"),
+    dice_letters=("d",),
+    joiners=("et", "ou"),
+    articles=("un", "une"),
+    number_words=_NUMBERS,
+    example_cues=("par exemple", "exemple :", "exemple:"),
+    page_markers=("page", "p."),
+)

@@ -1,0 +1,24 @@
+"""Italian."""
+
+from __future__ import annotations
+
+from refbot.lang import Language
+
+_NUMBERS = (
+    ("uno", "una", "un"),
+    ("due",), ("tre",), ("quattro",), ("cinque",), ("sei",), ("sette",),
+    ("otto",), ("nove",), ("dieci",), ("undici",), ("dodici",),
+)  # fmt: skip
+
+LANGUAGE = Language(
+    code="it",
+    stemmer="italian",
+    inch=("pollice", "pollici"),
+    cm=("cm", "centimetro", "centimetri"),
+    dice_letters=("d",),
+    joiners=("e", "o"),
+    articles=("un", "uno", "una"),
+    number_words=_NUMBERS,
+    example_cues=("ad esempio", "per esempio", "esempio:"),
+    page_markers=("pagina", "pag.", "p."),
+)

@@ -1,0 +1,24 @@
+"""Dutch."""
+
+from __future__ import annotations
+
+from refbot.lang import Language
+
+_NUMBERS = (
+    ("een", "één"),
+    ("twee",), ("drie",), ("vier",), ("vijf",), ("zes",), ("zeven",),
+    ("acht",), ("negen",), ("tien",), ("elf",), ("twaalf",),
+)  # fmt: skip
+
+LANGUAGE = Language(
+    code="nl",
+    stemmer="dutch",
+    inch=("inch", "duim"),
+    cm=("cm", "centimeter", "centimeters"),
+    dice_letters=("d",),
+    joiners=("en", "of"),
+    articles=("een",),
+    number_words=_NUMBERS,
+    example_cues=("bijvoorbeeld", "voorbeeld:"),
+    page_markers=("pagina", "blz.", "p."),
+)

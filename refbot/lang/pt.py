@@ -1,0 +1,25 @@
+"""Portuguese."""
+
+from __future__ import annotations
+
+from refbot.lang import Language
+
+_NUMBERS = (
+    ("um", "uma"),
+    ("dois", "duas"),
+    ("três",), ("quatro",), ("cinco",), ("seis",), ("sete",), ("oito",),
+    ("nove",), ("dez",), ("onze",), ("doze",),
+)  # fmt: skip
+
+LANGUAGE = Language(
+    code="pt",
+    stemmer="portuguese",
+    inch=("polegada", "polegadas"),
+    cm=("cm", "centímetro", "centímetros"),
+    dice_letters=("d",),
+    joiners=("e", "ou"),
+    articles=("um", "uma"),
+    number_words=_NUMBERS,
+    example_cues=("por exemplo", "exemplo:"),
+    page_markers=("página", "pág.", "pagina", "pag."),
+)
