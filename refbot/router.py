@@ -40,6 +40,7 @@ class Candidate:
     rule: str
     when: tuple[tuple[str, ...], ...]
     params: tuple[Param, ...]
+    required: frozenset[str] = frozenset()
 
 
 def candidates(rules: Iterable[Rule]) -> list[Candidate]:
@@ -51,7 +52,11 @@ def candidates(rules: Iterable[Rule]) -> list[Candidate]:
     for rule_id, editions in grouped.items():
         params = {p.name: p for r in editions for p in r.params if p.cue is not None}
         when = tuple(dict.fromkeys(group for r in editions for group in r.when))
-        found.append(Candidate(rule_id, when, tuple(params.values())))
+        # Inputs every edition needs: a candidate lacking one cannot compute.
+        required = frozenset.intersection(
+            *(frozenset(p.name for p in r.params if p.required) for r in editions)
+        )
+        found.append(Candidate(rule_id, when, tuple(params.values()), required))
     return found
 
 
@@ -176,18 +181,19 @@ def route(
     concepts = question.concepts
     if any(glossary.concepts[c].kind == "other_game" for c in concepts):
         return Decision("abstain")
-    best: tuple[int, int, Decision] | None = None
+    best: tuple[bool, int, int, Decision] | None = None
     for order, candidate in enumerate(candidates(all_rules() if rules is None else rules)):
         if not any(set(group) <= concepts for group in candidate.when):
             continue
         inputs = bind(candidate, question)
         if not inputs and "probability" not in concepts:
             continue
-        key = (len(inputs), -order)
-        if best is None or key > best[:2]:
+        # A rule that has every input it needs beats one that would fail, then more inputs win.
+        key = (candidate.required <= set(inputs), len(inputs), -order)
+        if best is None or key > best[:3]:
             best = (*key, Decision("rule", candidate.rule, inputs))
     if best is not None:
-        return best[2]
+        return best[3]
     kinds = {glossary.concepts[c].kind for c in concepts & covered}
     if "rule" in kinds:
         return Decision("lookup")

@@ -122,7 +122,9 @@ def test_wrong_worked_example_is_flagged(glossary: Glossary) -> None:
     flags = check_examples(doc, glossary, corpus)
     assert list(flags) == ["warhammer-fantasy/rulebook-ru/ru/neudavsheesya-napadenie#10"]
     flag = next(iter(flags.values()))
-    assert flag.kind == "example" and flag.a == [4.5] and flag.b == {"failed_charge.move": 5}
+    # The example now reads Movement 4 and 11 inches too, so the range (9) is computed as well.
+    assert flag.kind == "example" and flag.a == [4.5]
+    assert flag.b == {"failed_charge.charge_range": 9, "failed_charge.move": 5}
 
 
 @pytest.mark.parametrize(("inches", "flagged"), [(5, False), (6, True)])

@@ -132,7 +132,9 @@ RULES = [
                 "distance",
                 "distance",
                 "distance to the target (for the charge range)",
-                cue=Cue(("charge_range",)),
+                # No concept cue: "charge range 9" names the range, not the distance; the
+                # distance is the number written with a length unit.
+                cue=Cue(),
             ),
         ),
         failed_charge,
