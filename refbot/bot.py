@@ -22,6 +22,7 @@ from refbot.loaded import Loaded
 from refbot.retrieve import Retriever
 from refbot.rules import Rule, RuleResult, all_rules, run_rule
 from refbot.segment import Clause, segment_section
+from refbot.terms import TermMatcher
 
 GLOSSARY_FILE = "glossary.yaml"
 
@@ -141,6 +142,11 @@ class Refbot:
         self._loaded = Loaded.of(index, self.glossary)
 
     @cached_property
+    def terms(self) -> TermMatcher:
+        """Return the matcher of words to their nearest glossary terms (embedded on first use)."""
+        return TermMatcher(self.glossary, self.embedder)
+
+    @cached_property
     def glossary(self) -> Glossary:
         """Return the corpus glossary, loaded once."""
         return load_glossary(self.settings.corpus_dir / GLOSSARY_FILE)
@@ -210,7 +216,16 @@ class Refbot:
             self.settings.k, self.settings.max_question_chars, self.settings.default_lang
         )
         return pipeline.ask(
-            query, self.loaded, self.embedder, self.glossary, limits, lang, k, edition, profile
+            query,
+            self.loaded,
+            self.embedder,
+            self.glossary,
+            limits,
+            lang,
+            k,
+            edition,
+            profile,
+            self.terms,
         )
 
     def clause(self, clause_id: str) -> Clause:

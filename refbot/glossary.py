@@ -17,6 +17,7 @@ from refbot.lang import stemmer as snowball_algorithm
 
 KINDS = ("rule", "term", "intent", "other_game")
 TOKEN = re.compile(r"\w+(?:['’]\w+)*", re.U)
+SUFFIX_LETTERS = 3  # "'da", "'nın", "'s": what follows an apostrophe in a suffix, at most
 WINDOW_SLACK = 3  # words a multi-word term may be spread over, beyond its own length
 
 
@@ -27,8 +28,20 @@ def _stemmer(lang: str) -> Any:
 
 
 def tokenize(text: str) -> list[str]:
-    """Return the lowercased word tokens of text (numbers included)."""
-    return [t.replace("’", "'") for t in TOKEN.findall(text.lower().replace("ё", "е"))]
+    """Return the lowercased word tokens of text (numbers included), one per TOKEN match."""
+    return [_word(t.replace("’", "'")) for t in TOKEN.findall(text.lower().replace("ё", "е"))]
+
+
+def _word(token: str) -> str:
+    """Return the word of a token with an apostrophe: "l'inseguimento", "Mordheim'da", "unit's".
+
+    A short tail is a suffix (Turkish case endings on names, English "'s"): keep the head. A long
+    tail follows an elided article or preposition (French, Italian): keep the tail.
+    """
+    if "'" not in token:
+        return token
+    head, _, tail = token.rpartition("'")
+    return head.split("'")[-1] if len(tail) <= SUFFIX_LETTERS else tail
 
 
 def stem_tokens(tokens: list[str], lang: str) -> list[str]:

@@ -28,6 +28,9 @@ DETECTABLE = (
     "pt",
     "nl",
     "tr",
+    # Not a language of the model, but told apart from Russian so that its words are matched
+    # by resemblance (refbot/terms.py) rather than by a Russian stemmer.
+    "uk",
     "ar",
     "zh",
     "ja",

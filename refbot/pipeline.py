@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from refbot.answer import Answer, compose_abstention, compose_lookup, compose_rule
 from refbot.embed import Embedder
@@ -17,6 +17,7 @@ from refbot.loaded import Loaded
 from refbot.question import parse_question
 from refbot.router import route
 from refbot.rules import RuleResult, run_rule
+from refbot.terms import TermMatcher
 
 VERIFY_DEPTH = 10
 
@@ -40,6 +41,7 @@ def ask(
     k: int | None = None,
     edition: str | None = None,
     profile: dict[str, float] | None = None,
+    terms: TermMatcher | None = None,
 ) -> Answer:
     """Answer a question in any language: compute, cite, or abstain.
 
@@ -53,6 +55,11 @@ def ask(
         lang = lang or detect_language(text, limits.default_lang)
     with clock("parse"):
         question = parse_question(text, lang, glossary)
+        if terms is not None and lang not in glossary.languages:
+            # No terms in this language: its words take the concepts of their nearest terms.
+            found = terms.find(text, question.mentions)
+            mentions = tuple(sorted([*question.mentions, *found], key=lambda m: m.start))
+            question = replace(question, mentions=mentions)
     with clock("embed"):
         vector = embedder.embed([text])[0]
     with clock("search"):
