@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from refbot.glossary import TOKEN, Glossary, Mention
-from refbot.lang import patterns
+from refbot.glossary import TOKEN, Glossary, Mention, tokenize
+from refbot.lang import CODES, patterns
+from refbot.lang import get as get_language
 
 # Where one clause of a sentence ends: "fled 7, they pursued 9"; not a decimal comma ("4,5").
 CLAUSE_BREAK = re.compile(r"(?<!\d)[,;:](?!\d)|[,;:](?=\s)|[.!?](?=\s|$)|\s[—–-]\s")
@@ -108,6 +109,8 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
         unit = "in" if match.group(2) else "cm" if match.group(3) else None
         value = float(match.group(1).replace(",", "."))
         numbers.append(Number(value, at[match.start()], unit))
+    numbers += _number_words(text, lang, {n.token for n in numbers})
+    numbers.sort(key=lambda n: n.token)
     mentions = tuple(glossary.find(text, lang))
     rolls = tuple(
         DieFaces(faces, at[m.start()], at[m.end() - 1])
@@ -115,6 +118,23 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     )
     clauses = _clause_of_tokens(text, at)
     return Question(text, lang, mentions, tuple(numbers), dice, counts, rolls, clauses)
+
+
+def _number_words(text: str, lang: str, taken: set[int]) -> list[Number]:
+    """Return the numbers written as words in the question's own language ("three orcs").
+
+    Only its own language: "elf" is eleven in German and an elf in English. Words that are also
+    articles ("un", "a") are left out, since they mostly are articles.
+    """
+    if lang not in CODES:
+        return []
+    language = get_language(lang)
+    words = {w: n for w, n in language.numbers.items() if w not in language.articles}
+    return [
+        Number(float(words[token]), position)
+        for position, token in enumerate(tokenize(text))
+        if token in words and position not in taken
+    ]
 
 
 def _clause_of_tokens(text: str, at: list[int]) -> tuple[int, ...]:

@@ -13,7 +13,8 @@ _NUMBERS = (
 LANGUAGE = Language(
     code="fr",
     stemmer="french",
-    inch=("pouce", "pouces"),
+    # French Warhammer books measure in "pas" (paces), one to the inch: "cible à 12 pas".
+    inch=("pouce", "pouces", "pas"),
     cm=("cm", "centimètre", "centimètres"),
     dice_letters=("d",),
     joiners=("et", "ou"),

@@ -144,7 +144,8 @@ RULES = [
         },
         explain=explain_failed_charge,
         # "Did my charge reach?" is decided by the rule from Movement, dice and distance.
-        when=(("charge", "failed"), ("charge", "movement")),
+        # Movement, the dice and a distance are the charge-range situation even unnamed.
+        when=(("charge", "failed"), ("charge", "movement"), ("movement", "roll")),
     ),
     Rule(
         "charge_move",
