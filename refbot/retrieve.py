@@ -41,6 +41,11 @@ class Weights:
     heading: float = 0.3
     example: float = 0.8
     provenance: float = 0.5
+    # A clause that is itself a question ("Can the fleeing troops escape their pursuers?")
+    # introduces a rule; it does not state it.
+    rhetorical: float = 0.7
+    # In a long post, the share of the dense score given to its question sentence alone.
+    focus: float = 0.5
 
 
 class Retriever:
@@ -72,8 +77,9 @@ class Retriever:
                 for c, both in zip(self.clauses, tags, strict=True)
             ]
         )
-        self._scale = np.asarray(
-            [self.weights.example if c.kind == "example" else 1.0 for c in self.clauses]
+        self._examples = np.asarray([c.kind == "example" for c in self.clauses], dtype=bool)
+        self._rhetorical = np.asarray(
+            [c.kind == "rule" and c.text.rstrip().endswith("?") for c in self.clauses], dtype=bool
         )
         self._headings = np.asarray([c.kind == "heading" for c in self.clauses], dtype=bool)
         flat = isinstance(index.vectors, faiss.IndexFlat) and len(self.clauses) <= DENSE_EXACT
@@ -112,8 +118,13 @@ class Retriever:
         dense[rows[0][valid]] = found[0][valid]
         return dense
 
-    def scores(self, question: Question, vector: np.ndarray) -> dict[str, np.ndarray]:
-        """Return each retriever's raw score for every clause."""
+    def scores(
+        self, question: Question, vector: np.ndarray, focus: np.ndarray | None = None
+    ) -> dict[str, np.ndarray]:
+        """Return each retriever's raw score for every clause.
+
+        `focus` is the embedding of a long post's question sentence; its cosine is mixed in.
+        """
         wanted = sorted((question.concepts - QUERY_ONLY) & self.covered)
         stems = analyze(question.text, question.lang) + _concept_tokens(set(wanted))
         bm25 = np.asarray(self.bm25.get_scores(stems), dtype=np.float64)
@@ -121,7 +132,10 @@ class Retriever:
         overlap = self._own_idf[:, columns].sum(axis=1) + self.weights.heading * self._heading_idf[
             :, columns
         ].sum(axis=1)
-        return {"dense": self.dense_scores(vector), "bm25": bm25, "concepts": overlap / self._norm}
+        dense = self.dense_scores(vector)
+        if focus is not None:
+            dense = (1 - self.weights.focus) * dense + self.weights.focus * self.dense_scores(focus)
+        return {"dense": dense, "bm25": bm25, "concepts": overlap / self._norm}
 
     def fuse(self, scores: dict[str, np.ndarray]) -> np.ndarray:
         """Return the weighted sum of max-normalised scores (dense min-max), in [0, 1]."""
@@ -134,7 +148,10 @@ class Retriever:
             (w.concepts, _by_max(scores["concepts"])),
         ]
         total = sum(weight for weight, _ in parts) or 1.0
-        return sum(weight * part for weight, part in parts) * self._scale / total
+        scale = np.where(self._examples, w.example, 1.0) * np.where(
+            self._rhetorical, w.rhetorical, 1.0
+        )
+        return sum(weight * part for weight, part in parts) * scale / total
 
     def rank(
         self,
