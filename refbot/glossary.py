@@ -15,7 +15,7 @@ import yaml
 from refbot.errors import CorpusError
 from refbot.lang import stemmer as snowball_algorithm
 
-KINDS = ("rule", "term", "intent", "other_game")
+KINDS = ("rule", "term", "intent", "other_game", "topic")
 TOKEN = re.compile(r"\w+(?:['’]\w+)*", re.U)
 SUFFIX_LETTERS = 3  # "'da", "'nın", "'s": what follows an apostrophe in a suffix, at most
 WINDOW_SLACK = 3  # words a multi-word term may be spread over, beyond its own length

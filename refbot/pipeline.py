@@ -77,7 +77,9 @@ def ask(
         hits = retriever.rank(scores, k, allowed)
         top_dense = float(scores["dense"].max()) if len(scores["dense"]) else 0.0
     with clock("route"):
-        decision = route(question, glossary, retriever.covered, top_dense)
+        decision = route(
+            question, glossary, retriever.covered, top_dense, subjects=retriever.headed
+        )
     if decision.kind == "abstain" or not hits:
         with clock("answer"):
             return compose_abstention(text, lang, loaded.topics)

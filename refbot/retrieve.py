@@ -65,7 +65,16 @@ class Retriever:
         frequency = Counter(k for both in tags for k in both)
         total = max(len(self.clauses), 1)
         self.idf = {k: math.log(1 + total / n) for k, n in frequency.items()}
-        self.covered = frozenset(frequency)
+        # The subjects of the corpus: what its headings name. A general topic (magic, shooting)
+        # counts as covered only so; a passing mention ("the magic phase") is no chapter on it.
+        self.headed = frozenset(
+            k
+            for c in self.clauses
+            for k in glossary.concepts_in(" ".join(c.heading_path), c.lang, ())
+        )
+        self.covered = frozenset(
+            k for k in frequency if glossary.concepts[k].kind != "topic" or k in self.headed
+        )
         # Clause × concept matrices of IDF weights, so a question costs one column sum.
         self._column = {k: i for i, k in enumerate(sorted(frequency))}
         self._own_idf = self._matrix(self.own)

@@ -175,8 +175,13 @@ def route(
     top_dense: float,
     thresholds: Thresholds | None = None,
     rules: Iterable[Rule] | None = None,
+    subjects: frozenset[str] = frozenset(),
 ) -> Decision:
-    """Route a parsed question to a rule (of the registry), a lookup or an abstention."""
+    """Route a parsed question to a rule (of the registry), a lookup or an abstention.
+
+    `subjects` are the concepts the corpus's headings name: a question on a general topic no
+    heading names (magic, shooting) is declined unless it also names one of them.
+    """
     thresholds = thresholds or Thresholds()
     concepts = question.concepts
     if any(glossary.concepts[c].kind == "other_game" for c in concepts):
@@ -194,6 +199,9 @@ def route(
             best = (*key, Decision("rule", candidate.rule, inputs))
     if best is not None:
         return best[3]
+    uncovered = {c for c in concepts if glossary.concepts[c].kind == "topic"} - covered
+    if uncovered and not concepts & subjects:
+        return Decision("abstain")
     kinds = {glossary.concepts[c].kind for c in concepts & covered}
     if "rule" in kinds:
         return Decision("lookup")

@@ -18,7 +18,9 @@ from refbot.embed import Embedder
 from refbot.glossary import TOKEN, Glossary, Mention
 
 MIN_LETTERS = 3  # shorter words are particles and suffixes, not game terms
-SKIPPED_KINDS = frozenset({"other_game"})  # names are matched exactly, never by resemblance
+# Names are matched exactly, never by resemblance; a topic only declines, so a near miss on one
+# would refuse a question the corpus answers.
+SKIPPED_KINDS = frozenset({"other_game", "topic"})
 
 
 @dataclass
