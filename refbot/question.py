@@ -99,8 +99,11 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     notation = list(found.notation.finditer(text))
     counts = tuple(DiceCount(int(m.group(1)), at[m.start()]) for m in notation)
     notation_spans = [m.span() for m in notation]
-    pairs = list(found.pair.finditer(text))
-    dice = tuple((int(m.group(1)), int(m.group(2))) for m in pairs)
+    # Two faces as people write them ("2 and 5"), or one face twice ("double 5").
+    pairs = sorted(
+        [*found.pair.finditer(text), *found.double.finditer(text)], key=lambda m: m.start()
+    )
+    dice = tuple((int(m.group(1)), int(m.group(m.lastindex or 1))) for m in pairs)
     taken = notation_spans + [m.span() for m in pairs]
     numbers = []
     for match in found.number.finditer(text):

@@ -86,6 +86,7 @@ def bind(candidate: Candidate, question: Question) -> dict[str, str]:
     if inputs:
         # The situation is established: what is left is read by unit, then by order.
         inputs.update(_by_unit_and_order(numbers, question, inputs, used))
+    inputs.update(_only_number(numbers, question, inputs, used))
     return inputs
 
 
@@ -166,6 +167,28 @@ def _by_unit_and_order(
                 extra[param.name] = chosen[1]
                 used.add(chosen[0])
     return extra
+
+
+def _only_number(
+    params: list[Param], question: Question, bound: dict[str, str], used: set[int]
+) -> dict[str, str]:
+    """Give a rule's one required count the one number left ("surrounded by three orcs").
+
+    Only when exactly one required whole-number input is unbound and exactly one plausible
+    number without a unit is free: any more and the order would be a guess.
+    """
+    wanted = [p for p in params if p.required and p.kind == "int" and p.name not in bound]
+    if len(wanted) != 1:
+        return {}
+    free = [
+        n
+        for n in question.numbers
+        if not n.unit and n.token not in used and _plausible(wanted[0], n.value)
+    ]
+    if len(free) != 1:
+        return {}
+    used.add(free[0].token)
+    return {wanted[0].name: f"{free[0].value:g}"}
 
 
 def route(

@@ -49,6 +49,7 @@ class Language:
     cm: tuple[str, ...] = ()
     dice_letters: tuple[str, ...] = ()  # the letter of 2D6: d, д (ru), w (de), k (pl)
     joiners: tuple[str, ...] = ()  # words between two die faces: "2 and 5"
+    doubles: tuple[str, ...] = ()  # two dice showing one face: "double 5"
     articles: tuple[str, ...] = ()  # before a die face: "a 3 and a 6"
     ordinal_suffixes: tuple[str, ...] = ()  # after a digit: "1st", "1-го"
     number_words: tuple[tuple[str, ...], ...] = ()  # the spellings of 1 to 12, in order
@@ -78,6 +79,7 @@ class Patterns:
     notation: re.Pattern[str]
     # Two die faces joined as people write them ("un 3 y un 6"): groups face, face.
     pair: re.Pattern[str]
+    double: re.Pattern[str]
     # Whether a text states a roll or a length at all.
     quantity: re.Pattern[str]
     # "4, 5 дюймов": a decimal written with a stray space before its unit: groups whole, tenth.
@@ -174,6 +176,7 @@ def patterns(codes: tuple[str, ...] = CODES) -> Patterns:
             rf"(?:(?:{articles})\s+)?([1-6])(?!\w|[.,]\d)",
             flags,
         ),
+        double=re.compile(rf"(?<!\w)(?:{_alternation(words('doubles'))})\s+([1-6])(?!\w)", flags),
         quantity=re.compile(rf"\d\s*(?:{letters})\s*6|\d+(?:[.,]\d+)?\s*(?:{units})", flags),
         spaced_decimal=re.compile(rf"(\d+)\s*,\s+(\d)\s*(?={_alternation(comma_units)})", flags),
         example_cue=re.compile(rf"^(?:{_alternation(words('example_cues'), whole=False)})", flags),

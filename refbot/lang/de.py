@@ -17,6 +17,7 @@ LANGUAGE = Language(
     cm=("cm", "zentimeter", "zentimetern"),
     # W for Würfel (2W6); translated rulebooks also write D6.
     dice_letters=("w", "d"),
+    doubles=("pasch", "doppel", "doppelte"),
     joiners=("und", "oder"),
     articles=("ein", "eine", "einen"),
     number_words=_NUMBERS,

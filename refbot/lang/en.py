@@ -15,6 +15,7 @@ LANGUAGE = Language(
     inch=("in", "inch", "inches"),
     cm=("cm", "centimetre", "centimetres", "centimeter", "centimeters"),
     dice_letters=("d",),
+    doubles=("double",),
     joiners=("and", "or"),
     articles=("a", "an"),
     ordinal_suffixes=("st", "nd", "rd", "th"),

@@ -16,6 +16,7 @@ LANGUAGE = Language(
     inch=("pulgada", "pulgadas"),
     cm=("cm", "centímetro", "centímetros", "centimetro", "centimetros"),
     dice_letters=("d",),
+    doubles=("doble",),
     joiners=("y", "o"),
     articles=("un", "una", "uno"),
     number_words=_NUMBERS,

@@ -17,6 +17,7 @@ LANGUAGE = Language(
     inch=("pouce", "pouces", "pas"),
     cm=("cm", "centimètre", "centimètres"),
     dice_letters=("d",),
+    doubles=("double",),
     joiners=("et", "ou"),
     articles=("un", "une"),
     number_words=_NUMBERS,

@@ -16,6 +16,7 @@ LANGUAGE = Language(
     inch=("pollice", "pollici"),
     cm=("cm", "centimetro", "centimetri"),
     dice_letters=("d",),
+    doubles=("doppio",),
     joiners=("e", "o"),
     articles=("un", "uno", "una"),
     number_words=_NUMBERS,

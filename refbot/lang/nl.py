@@ -16,6 +16,7 @@ LANGUAGE = Language(
     inch=("inch", "duim"),
     cm=("cm", "centimeter", "centimeters"),
     dice_letters=("d",),
+    doubles=("dubbel",),
     joiners=("en", "of"),
     articles=("een",),
     number_words=_NUMBERS,

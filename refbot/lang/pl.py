@@ -22,6 +22,7 @@ LANGUAGE = Language(
     cm=("cm", "centymetr", "centymetra", "centymetry", "centymetrów", "centymetrach"),
     # K for kość (2K6); translated rulebooks also write D6.
     dice_letters=("k", "d"),
+    doubles=("podwójne", "dublet"),
     joiners=("i", "lub"),
     number_words=_NUMBERS,
     example_cues=("na przykład", "przykład:"),

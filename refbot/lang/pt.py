@@ -17,6 +17,7 @@ LANGUAGE = Language(
     inch=("polegada", "polegadas"),
     cm=("cm", "centímetro", "centímetros"),
     dice_letters=("d",),
+    doubles=("duplo",),
     joiners=("e", "ou"),
     articles=("um", "uma"),
     number_words=_NUMBERS,

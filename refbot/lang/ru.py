@@ -31,6 +31,7 @@ LANGUAGE = Language(
     # "sm": см typed on a Latin keyboard.
     cm=("см", "sm", *_CM),
     dice_letters=("д", "d"),
+    doubles=("дубль",),
     joiners=("и", "или"),
     ordinal_suffixes=("го", "й", "ого"),
     number_words=_NUMBERS,
