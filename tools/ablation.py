@@ -1,39 +1,107 @@
-"""Print the retrieval ablation table quoted in the README: the pipeline with one part switched off.
+"""Print the ablation table quoted in the README: the pipeline with one part switched off.
 
-python tools/ablation.py
+python tools/ablation.py [SET ...]      (default: eval/blind/dev.jsonl)
+
+Each row switches one part off for the whole run and restores it afterwards; the parts of the
+router are switched off by replacing the function that implements them.
 """
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
+from refbot import question, router
 from refbot.bot import Refbot
+from refbot.glossary import Concept
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def main() -> None:
-    bot = Refbot()
-    base = bot.retriever.weights
-    variants = {
-        "full": base,
-        "no dense": replace(base, dense=0),
-        "no BM25": replace(base, bm25=0),
-        "no concepts": replace(base, concepts=0),
-        "dense only": replace(base, bm25=0, concepts=0),
-        "no provenance bonus": replace(base, provenance=0),
+@contextmanager
+def patched(target: Any, name: str, value: Any) -> Iterator[None]:
+    """Set an attribute for the duration of a row."""
+    old = getattr(target, name)
+    setattr(target, name, value)
+    try:
+        yield
+    finally:
+        setattr(target, name, old)
+
+
+def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
+    """Return, by row name, a context that switches one part off."""
+    retriever = bot.retriever
+    weights = retriever.weights
+    topics = frozenset(k for k, c in bot.glossary.concepts.items() if c.kind == "topic")
+    concepts = dict(bot.glossary.concepts)
+    as_terms = {
+        k: Concept(c.name, "term", c.terms, c.words) if c.kind == "other_game" else c
+        for k, c in concepts.items()
     }
-    print("| variant | dev R@1 | dev R@5 | dev MRR | test R@1 | test R@5 | test MRR |")
-    print("|---|---|---|---|---|---|---|")
-    for name, weights in variants.items():
-        bot.retriever.weights = weights
+    return {
+        "full": lambda: patched(retriever, "weights", weights),
+        "no dense": lambda: patched(retriever, "weights", replace(weights, dense=0)),
+        "no BM25": lambda: patched(retriever, "weights", replace(weights, bm25=0)),
+        "no concepts": lambda: patched(retriever, "weights", replace(weights, concepts=0)),
+        "no provenance bonus": lambda: patched(
+            retriever, "weights", replace(weights, provenance=0)
+        ),
+        "no rhetorical demotion": lambda: patched(
+            retriever, "weights", replace(weights, rhetorical=1.0)
+        ),
+        "no question-sentence focus": lambda: patched(
+            retriever, "weights", replace(weights, focus=0.0)
+        ),
+        "no nearest-term concepts": lambda: patched(bot, "terms", None),
+        # Every topic counted as a subject of the corpus: none is ever declined.
+        "no uncovered-topic abstention": lambda: patched(
+            retriever, "headed", retriever.headed | topics
+        ),
+        "no other-game abstention": lambda: patched(bot.glossary, "concepts", as_terms),
+        "numbers not kept to their clause": lambda: patched(
+            question.Question, "same_clause", lambda self, first, second: True
+        ),
+        "no unit/order/count fallbacks": lambda: _no_fallbacks(),
+    }
+
+
+@contextmanager
+def _no_fallbacks() -> Iterator[None]:
+    with (
+        patched(router, "_by_unit_and_order", lambda *args: {}),
+        patched(router, "_only_number", lambda *args: {}),
+    ):
+        yield
+
+
+def main(paths: list[Path]) -> None:
+    bot = Refbot()
+    bot.ask("warm up")
+    header = " | ".join(
+        f"{p.stem} {m}" for p in paths for m in ("R@1", "R@5", "rules", "abst. P", "abst. R")
+    )
+    print(f"| variant | {header} |")
+    print("|---" * (1 + 5 * len(paths)) + "|")
+    for name, switch in variants(bot).items():
         cells = []
-        for part in ("dev", "test"):
-            s = bot.evaluate(ROOT / "eval" / f"{part}.jsonl").overall
-            cells += [f"{s.recall_at_1:.3f}", f"{s.recall_at_5:.3f}", f"{s.mrr:.3f}"]
+        with switch():
+            for path in paths:
+                report = bot.evaluate(path)
+                rules, abstention = report.rules(), report.abstention()
+                cells += [
+                    f"{report.overall.recall_at_1:.3f}",
+                    f"{report.overall.recall_at_5:.3f}",
+                    f"{rules['correct']}/{rules['n']}",
+                    f"{abstention['precision']:.2f}",
+                    f"{abstention['recall']:.2f}",
+                ]
         print(f"| {name} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":
-    main()
+    main([Path(a) for a in sys.argv[1:]] or [ROOT / "eval" / "blind" / "dev.jsonl"])
