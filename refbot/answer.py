@@ -144,14 +144,26 @@ def compose_rule(
 
 
 def compose_lookup(
-    query: str, lang: str, hits: Sequence[Hit], problem: RuleError | None = None
+    query: str,
+    lang: str,
+    hits: Sequence[Hit],
+    problem: RuleError | None = None,
+    paragraph: str | None = None,
 ) -> Answer:
-    """Answer by citing the best clauses, quoting the first in its original language."""
+    """Answer by quoting the paragraph of the best clause in its own language, with its source."""
     writer = Writer(lang)
     top = hits[0].clause
-    text = writer.gettext("According to {edition} ({game}), {heading}: «{text}»").format(
-        edition=top.edition, game=top.game, heading=top.heading, text=top.text
-    )
+    quoted = paragraph or top.text
+    if top.page is not None:
+        text = writer.gettext(
+            "According to {edition} ({game}), {heading}, page {page}: «{text}»"
+        ).format(
+            edition=top.edition, game=top.game, heading=top.heading, page=top.page, text=quoted
+        )
+    else:
+        text = writer.gettext("According to {edition} ({game}), {heading}: «{text}»").format(
+            edition=top.edition, game=top.game, heading=top.heading, text=quoted
+        )
     said = None
     if problem is not None:
         said = Problem(problem.reason, problem.param)

@@ -33,6 +33,15 @@ class Loaded:
             topics=tuple(topics_of(index.clauses)),
         )
 
+    def paragraph(self, clause: Clause) -> str:
+        """Return the text of the paragraph (or list item) a clause sits in."""
+        return " ".join(
+            c.text
+            for c in self.index.clauses
+            if (c.game, c.edition, c.section, c.block)
+            == (clause.game, clause.edition, clause.section, clause.block)
+        )
+
     def clause(self, clause_id: str) -> Clause:
         """Return the indexed clause with that id, or raise UnknownClause."""
         found = self.clauses_by_id.get(clause_id)

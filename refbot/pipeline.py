@@ -100,7 +100,7 @@ def ask(
                 boosted = retriever.rank(scores, k, allowed, boost=cited)
                 return compose_rule(text, lang, checked, boosted, provenance, k)
     with clock("answer"):
-        return compose_lookup(text, lang, hits, problem)
+        return compose_lookup(text, lang, hits, problem, loaded.paragraph(hits[0].clause))
 
 
 def question_sentence(text: str) -> str | None:
