@@ -98,3 +98,91 @@ def test_number_far_from_its_word_is_not_bound(glossary: Glossary) -> None:
 )
 def test_lookup_or_abstain(glossary: Glossary, text: str, dense: float, kind: str) -> None:
     assert decide(glossary, text, "en", dense).kind == kind
+
+
+# One case per way of phrasing a situation that the first release missed (issue 11).
+@pytest.mark.parametrize(
+    ("style", "lang", "text", "rule", "inputs"),
+    [
+        (
+            "rolls after a situation, split by a semicolon",
+            "es",
+            "Mi regimiento huye tras perder y saca un 6; el enemigo que lo persigue obtiene un 9.",
+            "pursuit",
+            {"flee": "6", "pursuit": "9"},
+        ),
+        (
+            "a test roll with no roll word near it, read by order",
+            "fr",
+            "Je veux retenir la poursuite, mon commandement est 8, j'ai fait 9",
+            "restrain",
+            {"leadership": "8", "roll": "9"},
+        ),
+        (
+            "did my charge reach: Movement, faces and a distance, no word 'failed'",
+            "en",
+            "Charging with Movement 5, I rolled 1 and 3 and the enemy was 10 inches away.",
+            "failed_charge",
+            {"movement": "5", "dice": "1,3", "distance": "10in"},
+        ),
+        (
+            "did my charge reach, in Russian, distance before the dice",
+            "ru",
+            "Движение 4, до врага 7 дюймов, на нападение выпало 4 и 2. Дойду?",
+            "failed_charge",
+            {"movement": "4", "dice": "4,2", "distance": "7in"},
+        ),
+        (
+            "faces of one roll bound to the word before them",
+            "en",
+            "Fled 7, they pursued with a 2 and a 5. Am I caught?",
+            "pursuit",
+            {"flee": "7", "pursuit": "2,5"},
+        ),
+        (
+            "a number is read with the words of its own clause",
+            "fr",
+            "J'ai fait 9 en fuite, il fait 4+4 en poursuite, je suis rattrapé ?",
+            "pursuit",
+            {"flee": "9", "pursuit": "4,4"},
+        ),
+        (
+            "a roll as 'double N', with a profile abbreviation",
+            "en",
+            "Ld 8, I tried to restrain pursuit and rolled double 5",
+            "restrain",
+            {"leadership": "8", "roll": "5,5"},
+        ),
+        (
+            "a count written as a word, in another clause than its cue",
+            "ru",
+            "Мой воин в панике бежит из боя, а вокруг него стояли три орка",
+            "break_from_combat",
+            {"opponents": "3"},
+        ),
+        (
+            "model counts are not rolls",
+            "en",
+            "My 20 spearmen fled 5 and the 12 knights pursued with 8",
+            "pursuit",
+            {"flee": "5", "pursuit": "8"},
+        ),
+    ],
+)
+def test_situations_are_read_by_role(
+    glossary: Glossary, style: str, lang: str, text: str, rule: str, inputs: dict[str, str]
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert (decision.kind, decision.rule, decision.inputs) == ("rule", rule, inputs), style
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "In Kings of War, can a unit that was charged counter-charge?"),
+        ("ru", "В Вархаммере 40к сколько кубов кидать на чардж?"),
+        ("it", "In Blood Bowl, se il mio giocatore è atterrato, l'avversario può fargli un fallo?"),
+    ],
+)
+def test_another_game_named_is_declined(glossary: Glossary, lang: str, text: str) -> None:
+    assert decide(glossary, text, lang, dense=0.9).kind == "abstain"

@@ -1,0 +1,69 @@
+"""The ask pipeline: long posts, uncovered topics, lookup paragraphs, words the glossary lacks."""
+
+from __future__ import annotations
+
+import pytest
+
+from refbot.bot import Refbot
+from refbot.embed import HashEmbedder
+from refbot.glossary import Glossary, load_glossary
+from refbot.pipeline import question_sentence
+from refbot.terms import TermMatcher
+from tests.helpers import SEED_CORPUS
+
+
+@pytest.fixture(scope="module")
+def glossary() -> Glossary:
+    return load_glossary(SEED_CORPUS / "glossary.yaml")
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("How far does a unit flee?", None),
+        (
+            "Orcs vs Dwarfs last night, 20 boyz against 25 warriors. We lost the fight and broke "
+            "badly. Do the dwarfs get to chase us? They have a wall of shields anyway.",
+            "Do the dwarfs get to chase us?",
+        ),
+        (
+            "Orcs vs Dwarfs last night, 20 boyz against 25 warriors, we lost the fight and broke. "
+            "Tell me how far the dwarfs can chase us after that.",
+            "Tell me how far the dwarfs can chase us after that.",
+        ),
+    ],
+)
+def test_a_long_post_is_asked_by_its_question_sentence(text: str, asked: str | None) -> None:
+    assert question_sentence(text) == asked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "¿Cuál es el alcance de un proyectil mágico en la fase de magia?",
+        "How many points does a unit of Grail Knights cost?",
+        "Wie funktioniert Entsetzen genau?",
+    ],
+)
+def test_a_topic_no_heading_names_is_declined(bot: Refbot, text: str) -> None:
+    assert bot.ask(text).abstained
+
+
+def test_a_topic_beside_a_subject_of_the_corpus_is_answered(bot: Refbot) -> None:
+    answer = bot.ask("Can my unit overrun after a spell destroyed its enemy?", lang="en")
+    assert not answer.abstained
+
+
+def test_a_lookup_quotes_the_whole_paragraph(bot: Refbot) -> None:
+    answer = bot.ask("What happens when the pursuers reach the battlefield edge?", lang="en")
+    top = answer.citations[0]
+    paragraph = bot.loaded.paragraph(bot.clause(top.id))
+    assert answer.rule is None and paragraph in answer.answer
+    assert top.text in paragraph and len(paragraph) > len(top.text)  # more than one sentence
+
+
+def test_words_the_glossary_lacks_take_their_nearest_term(glossary: Glossary) -> None:
+    matcher = TermMatcher(glossary, HashEmbedder())
+    found = {m.concept for m in matcher.find("qqq overrunning zzz")}
+    assert found == {"overrun"}
+    assert matcher.find("qqq zzz") == []
