@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -21,8 +20,6 @@ from refbot.rules import RuleResult, run_rule
 from refbot.terms import TermMatcher
 
 VERIFY_DEPTH = 10
-LONG_POST = 120  # characters from which a question is read as a post: situation, then question
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
 @dataclass(frozen=True)
@@ -64,16 +61,12 @@ def ask(
             mentions = tuple(sorted([*question.mentions, *found], key=lambda m: m.start))
             question = replace(question, mentions=mentions)
     with clock("embed"):
-        asked = question_sentence(text)
-        if asked is None:
-            vector, focus = embedder.embed([text])[0], None
-        else:
-            vector, focus = embedder.embed([text, asked])
+        vector = embedder.embed([text])[0]
     with clock("search"):
         allowed = None
         if edition:
             allowed = [i for i, c in enumerate(retriever.clauses) if c.edition == edition]
-        scores = retriever.scores(question, vector, focus)
+        scores = retriever.scores(question, vector)
         hits = retriever.rank(scores, k, allowed)
         top_dense = float(scores["dense"].max()) if len(scores["dense"]) else 0.0
     with clock("route"):
@@ -101,21 +94,6 @@ def ask(
                 return compose_rule(text, lang, checked, boosted, provenance, k)
     with clock("answer"):
         return compose_lookup(text, lang, hits, problem, loaded.paragraph(hits[0].clause))
-
-
-def question_sentence(text: str) -> str | None:
-    """Return the sentence a long post asks, when it has several: its last one with "?", or last.
-
-    Forum posts set the scene first ("20 spearmen, we lost combat, they broke...") and ask at
-    the end; the question sentence is embedded on its own as well.
-    """
-    if len(text) < LONG_POST:
-        return None
-    sentences = [s.strip() for s in SENTENCE_END.split(text) if s.strip()]
-    if len(sentences) < 2:
-        return None
-    asking = [s for s in sentences if s.endswith("?")]
-    return (asking or sentences)[-1]
 
 
 def check_question(query: str, limit: int) -> str:

@@ -41,11 +41,6 @@ class Weights:
     heading: float = 0.3
     example: float = 0.8
     provenance: float = 0.5
-    # A clause that is itself a question ("Can the fleeing troops escape their pursuers?")
-    # introduces a rule; it does not state it.
-    rhetorical: float = 0.7
-    # In a long post, the share of the dense score given to its question sentence alone.
-    focus: float = 0.5
 
 
 class Retriever:
@@ -86,9 +81,8 @@ class Retriever:
                 for c, both in zip(self.clauses, tags, strict=True)
             ]
         )
-        self._examples = np.asarray([c.kind == "example" for c in self.clauses], dtype=bool)
-        self._rhetorical = np.asarray(
-            [c.kind == "rule" and c.text.rstrip().endswith("?") for c in self.clauses], dtype=bool
+        self._scale = np.asarray(
+            [self.weights.example if c.kind == "example" else 1.0 for c in self.clauses]
         )
         self._headings = np.asarray([c.kind == "heading" for c in self.clauses], dtype=bool)
         flat = isinstance(index.vectors, faiss.IndexFlat) and len(self.clauses) <= DENSE_EXACT
@@ -127,13 +121,8 @@ class Retriever:
         dense[rows[0][valid]] = found[0][valid]
         return dense
 
-    def scores(
-        self, question: Question, vector: np.ndarray, focus: np.ndarray | None = None
-    ) -> dict[str, np.ndarray]:
-        """Return each retriever's raw score for every clause.
-
-        `focus` is the embedding of a long post's question sentence; its cosine is mixed in.
-        """
+    def scores(self, question: Question, vector: np.ndarray) -> dict[str, np.ndarray]:
+        """Return each retriever's raw score for every clause."""
         wanted = sorted((question.concepts - QUERY_ONLY) & self.covered)
         stems = analyze(question.text, question.lang) + _concept_tokens(set(wanted))
         bm25 = np.asarray(self.bm25.get_scores(stems), dtype=np.float64)
@@ -141,10 +130,7 @@ class Retriever:
         overlap = self._own_idf[:, columns].sum(axis=1) + self.weights.heading * self._heading_idf[
             :, columns
         ].sum(axis=1)
-        dense = self.dense_scores(vector)
-        if focus is not None:
-            dense = (1 - self.weights.focus) * dense + self.weights.focus * self.dense_scores(focus)
-        return {"dense": dense, "bm25": bm25, "concepts": overlap / self._norm}
+        return {"dense": self.dense_scores(vector), "bm25": bm25, "concepts": overlap / self._norm}
 
     def fuse(self, scores: dict[str, np.ndarray]) -> np.ndarray:
         """Return the weighted sum of max-normalised scores (dense min-max), in [0, 1]."""
@@ -157,10 +143,7 @@ class Retriever:
             (w.concepts, _by_max(scores["concepts"])),
         ]
         total = sum(weight for weight, _ in parts) or 1.0
-        scale = np.where(self._examples, w.example, 1.0) * np.where(
-            self._rhetorical, w.rhetorical, 1.0
-        )
-        return sum(weight * part for weight, part in parts) * scale / total
+        return sum(weight * part for weight, part in parts) * self._scale / total
 
     def rank(
         self,
