@@ -1,4 +1,4 @@
-"""The ask pipeline: long posts, uncovered topics, lookup paragraphs, words the glossary lacks."""
+"""The ask pipeline: uncovered topics, lookup paragraphs, words the glossary lacks."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import pytest
 from refbot.bot import Refbot
 from refbot.embed import HashEmbedder
 from refbot.glossary import Glossary, load_glossary
-from refbot.pipeline import question_sentence
 from refbot.terms import TermMatcher
 from tests.helpers import SEED_CORPUS
 
@@ -15,26 +14,6 @@ from tests.helpers import SEED_CORPUS
 @pytest.fixture(scope="module")
 def glossary() -> Glossary:
     return load_glossary(SEED_CORPUS / "glossary.yaml")
-
-
-@pytest.mark.parametrize(
-    ("text", "asked"),
-    [
-        ("How far does a unit flee?", None),
-        (
-            "Orcs vs Dwarfs last night, 20 boyz against 25 warriors. We lost the fight and broke "
-            "badly. Do the dwarfs get to chase us? They have a wall of shields anyway.",
-            "Do the dwarfs get to chase us?",
-        ),
-        (
-            "Orcs vs Dwarfs last night, 20 boyz against 25 warriors, we lost the fight and broke. "
-            "Tell me how far the dwarfs can chase us after that.",
-            "Tell me how far the dwarfs can chase us after that.",
-        ),
-    ],
-)
-def test_a_long_post_is_asked_by_its_question_sentence(text: str, asked: str | None) -> None:
-    assert question_sentence(text) == asked
 
 
 @pytest.mark.parametrize(

@@ -51,12 +51,6 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "no provenance bonus": lambda: patched(
             retriever, "weights", replace(weights, provenance=0)
         ),
-        "no rhetorical demotion": lambda: patched(
-            retriever, "weights", replace(weights, rhetorical=1.0)
-        ),
-        "no question-sentence focus": lambda: patched(
-            retriever, "weights", replace(weights, focus=0.0)
-        ),
         "no nearest-term concepts": lambda: patched(bot, "terms", None),
         # Every topic counted as a subject of the corpus: none is ever declined.
         "no uncovered-topic abstention": lambda: patched(
