@@ -91,7 +91,7 @@ def ask(
                 cited = frozenset(i for r in results for i in r.clauses)
                 provenance = {i: loaded.clause(i) for i in cited}
                 boosted = retriever.rank(scores, k, allowed, boost=cited)
-                return compose_rule(text, lang, checked, boosted, provenance, k)
+                return compose_rule(text, lang, checked, boosted, provenance, k, decision.assumed)
     with clock("answer"):
         return compose_lookup(text, lang, hits, problem, loaded.paragraph(hits[0].clause))
 

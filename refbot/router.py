@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from refbot.glossary import Glossary
+from refbot.lang import CODES
+from refbot.lang import get as get_language
 from refbot.question import Question
 from refbot.rules import Param, Rule, all_rules
 
@@ -31,6 +33,8 @@ class Decision:
     kind: Literal["rule", "lookup", "abstain"]
     rule: str | None = None
     inputs: dict[str, str] = field(default_factory=dict)
+    # Lengths the question gave without a unit, and the unit they were read in.
+    assumed: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -191,6 +195,31 @@ def _only_number(
     return {wanted[0].name: f"{free[0].value:g}"}
 
 
+def question_unit(question: Question) -> str | None:
+    """Return the unit a question measures in: one it writes, else its language's custom."""
+    written = next((n.unit for n in question.numbers if n.unit), None)
+    if written is not None:
+        return written
+    return get_language(question.lang).customary_unit if question.lang in CODES else None
+
+
+def _with_units(
+    candidate: Candidate, question: Question, inputs: dict[str, str]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """Give the lengths written without a unit the question's unit, and say which were."""
+    unit = question_unit(question)
+    lengths = {p.name for p in candidate.params if p.kind == "distance"}
+    if unit is None:
+        return inputs, {}
+    read = dict(inputs)
+    assumed = {}
+    for name in lengths & set(inputs):
+        if inputs[name].replace(".", "", 1).isdigit():
+            read[name] = f"{inputs[name]}{unit}"
+            assumed[name] = read[name]
+    return read, assumed
+
+
 def route(
     question: Question,
     glossary: Glossary,
@@ -219,7 +248,8 @@ def route(
         # A rule that has every input it needs beats one that would fail, then more inputs win.
         key = (candidate.required <= set(inputs), len(inputs), -order)
         if best is None or key > best[:3]:
-            best = (*key, Decision("rule", candidate.rule, inputs))
+            inputs, assumed = _with_units(candidate, question, inputs)
+            best = (*key, Decision("rule", candidate.rule, inputs, assumed))
     if best is not None:
         return best[3]
     uncovered = {c for c in concepts if glossary.concepts[c].kind == "topic"} - covered

@@ -56,6 +56,9 @@ class Language:
     example_cues: tuple[str, ...] = ()  # a sentence opening with one is a worked example
     page_markers: tuple[str, ...] = ()  # a line "<marker> 12" marks page 12
     decimal_comma: bool = True  # writes four and a half as 4,5
+    # The unit its players measure in when they write none ("Movement 8"): the unit of the
+    # rulebooks in that language; None where editions differ.
+    customary_unit: str | None = None
 
     def __post_init__(self) -> None:
         if self.number_words and len(self.number_words) != 12:

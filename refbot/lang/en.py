@@ -11,6 +11,7 @@ _NUMBERS = (
 
 LANGUAGE = Language(
     code="en",
+    customary_unit="in",
     stemmer="english",
     inch=("in", "inch", "inches"),
     cm=("cm", "centimetre", "centimetres", "centimeter", "centimeters"),

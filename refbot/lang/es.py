@@ -12,6 +12,7 @@ _NUMBERS = (
 
 LANGUAGE = Language(
     code="es",
+    customary_unit="cm",
     stemmer="spanish",
     inch=("pulgada", "pulgadas"),
     cm=("cm", "centímetro", "centímetros", "centimetro", "centimetros"),

@@ -26,6 +26,7 @@ _NUMBERS = (
 
 LANGUAGE = Language(
     code="ru",
+    customary_unit="in",
     stemmer="russian",
     inch=_INCH,
     # "sm": см typed on a Latin keyboard.

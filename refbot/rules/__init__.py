@@ -64,6 +64,19 @@ def editions_of(rule_id: str, edition: str | None = None) -> list[Rule]:
     return found
 
 
+def _reasons(rules: list[Rule], inputs: Mapping[str, Any], param: str | None) -> list[str]:
+    """Return, per edition, why its parameter refuses the input."""
+    reasons = []
+    for rule in rules:
+        own = {k: v for k, v in inputs.items() if rule.param(k) is not None}
+        try:
+            coerce_inputs(rule, own)
+            reasons.append("accepted")
+        except RuleError as exc:
+            reasons.append(str(exc) if exc.param == param else f"needs {exc.param}")
+    return reasons
+
+
 def run_rule(
     rule_id: str,
     inputs: Mapping[str, Any],
@@ -114,7 +127,13 @@ def run_rule(
             )
         )
     accepted = {name for result in results for name in result.inputs}
-    for failure in failures:
-        if failure.param not in accepted:
-            raise failure
+    rejected = [f for f in failures if f.param not in accepted]
+    if rejected:
+        # Fits no edition: say what each edition allows (a 2D6 roll here, 5D6 there).
+        first = rejected[0]
+        why = "; ".join(
+            f"{rule.edition}: {reason}"
+            for rule, reason in zip(rules, _reasons(rules, inputs, first.param), strict=True)
+        )
+        raise RuleError(f"{first.param}: fits no edition ({why})", first.param, first.reason)
     return results

@@ -5,19 +5,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from refbot.errors import RuleError
 from refbot.hookspecs import hookimpl
 from refbot.i18n import Writer
 from refbot.rules.core import Context, Cue, Inputs, Param, Rule, RuleResult
 
 GAME, EDITION, LANG = "warhammer-fantasy", "rulebook-ru", "ru"
 MAX_WHEEL_DEGREES = 90
+CHARGE_DICE = 2  # the worked example rolls two dice and keeps the highest
 
 
 def failed_charge(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
     """A failed charge moves the highest die of the charge roll straight toward its target."""
     dice = inputs["dice"]
+    if len(dice) != CHARGE_DICE:
+        raise RuleError(f"dice: a charge roll has {CHARGE_DICE} dice, got {len(dice)}", "dice")
     highest = max(dice)
-    outcome: dict[str, Any] = {"highest_die": highest, "unit": "in"}
+    outcome: dict[str, Any] = {"highest_die": highest, "unit": ctx.unit}
     tags = []
     movement, distance = inputs.get("movement"), inputs.get("distance")
     if movement is not None and distance is not None:
@@ -41,6 +45,11 @@ def charge_move(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]
     if any(angle > MAX_WHEEL_DEGREES for angle in wheels):
         violations.append("wheel_over_90_degrees")
     in_contact, possible = inputs.get("models_in_contact"), inputs.get("max_models_in_contact")
+    if in_contact is not None and possible is not None and in_contact > possible:
+        raise RuleError(
+            f"models_in_contact: {in_contact} models cannot touch when at most {possible} can",
+            "models_in_contact",
+        )
     if (
         in_contact is not None
         and possible is not None
@@ -140,7 +149,11 @@ RULES = [
         failed_charge,
         {
             "base": ("выпавшему на наибольшем кубике",),
-            "example": ("отбрасывая меньшее значение", "нападение считается проваленным"),
+            "example": (
+                "отбрасывая меньшее значение",
+                "дальность нападения равной",
+                "нападение считается проваленным",
+            ),
         },
         explain=explain_failed_charge,
         # "Did my charge reach?" is decided by the rule from Movement, dice and distance.

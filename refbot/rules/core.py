@@ -166,6 +166,11 @@ class Context:
     units: Unit | None
     asked_unit: Unit | None
 
+    @property
+    def unit(self) -> Unit:
+        """Return the unit the outcome's lengths are given in: the one asked for, or the edition's."""
+        return self.asked_unit or self.units or "in"
+
     def distance(self, value: float) -> dict[str, Any]:
         """Return a distance in the edition's unit, converted if the user asked for another."""
         unit: Unit = self.units or "in"

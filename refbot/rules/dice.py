@@ -30,24 +30,11 @@ def p_at_most(count: int, target: int) -> Fraction:
     return Fraction(d6_total(count).probability("<=", target))
 
 
-def p_with_reroll(p: Fraction) -> Fraction:
-    """Return the chance of success when one failed attempt may be rolled again."""
-    return 1 - (1 - p) ** 2
-
-
-def p_catch(
-    flee: Roll | None, pursuit: Roll | None, flee_dice: int, pursuit_dice: int, reroll: bool
-) -> Fraction:
-    """Return P(pursuit >= flee) given the rolls already made; a re-roll retries a failure."""
+def p_catch(flee: Roll | None, pursuit: Roll | None, flee_dice: int, pursuit_dice: int) -> Fraction:
+    """Return P(pursuit >= flee) given the rolls already made."""
     flee_die = known_or_rolled(flee, flee_dice)
     pursuit_die = known_or_rolled(pursuit, pursuit_dice)
-    if not reroll:
-        return Fraction((pursuit_die >= flee_die).probability(True))
-    fresh = d6_total(pursuit_dice)
-    caught = icepool.map(
-        lambda f, first, second: first >= f or second >= f, flee_die, pursuit_die, fresh
-    )
-    return Fraction(caught.probability(True))
+    return Fraction((pursuit_die >= flee_die).probability(True))
 
 
 def distribution(count: int) -> dict[int, Fraction]:

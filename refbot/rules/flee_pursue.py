@@ -6,6 +6,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
+from refbot.errors import RuleError
 from refbot.hookspecs import hookimpl
 from refbot.i18n import N_, Writer
 from refbot.rules.core import (
@@ -18,7 +19,7 @@ from refbot.rules.core import (
     RuleResult,
     eligibility,
 )
-from refbot.rules.dice import p_at_most, p_catch, p_with_reroll, show
+from refbot.rules.dice import p_at_most, p_catch, show
 from refbot.rules.messages import explain_overrun
 
 GAME, EDITION, LANG = "warhammer-fantasy", "rulebook-en", "en"
@@ -37,8 +38,6 @@ def restrain(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
     """Restrain pursuit: a Leadership test, passed on 2D6 <= Leadership."""
     leadership = inputs["leadership"]
     p = p_at_most(2, leadership)
-    if inputs.get("reroll"):
-        p = p_with_reroll(p)
     outcome: dict[str, Any] = {"test": "Leadership", "dice": "2D6", "p_pass": show(p)}
     roll = inputs.get("roll")
     if roll is not None:
@@ -51,19 +50,25 @@ def restrain(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
 
 def flee(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
     """Flee: the losing unit flees 2D6 inches directly away from the victor."""
-    outcome: dict[str, Any] = {"dice": "2D6", "unit": "in"}
+    outcome: dict[str, Any] = {"dice": "2D6", "unit": ctx.unit}
     roll = inputs.get("roll")
     if roll is not None:
         outcome["flee_move"] = ctx.distance(roll.total)
     return outcome, []
 
 
-def _path_stop(inputs: Inputs, move: float) -> tuple[str, float] | None:
-    """Return what the pursuers meet first within their move, and where."""
+def _path_stop(inputs: Inputs, move: float, ctx: Context) -> tuple[str, float] | None:
+    """Return what the pursuers meet first within their move, and where (in edition units)."""
+    # Lengths given in another unit are compared in the edition's: 5 cm is 2".
+    along = {
+        name: inputs[name].to(ctx.units or "in").value
+        for name in ("obstacle", "enemy", "edge")
+        if name in inputs
+    }
     events = [
-        (inputs[name].value, order, name)
+        (along[name], order, name)
         for order, name in enumerate(("obstacle", "enemy", "edge"))
-        if name in inputs and inputs[name].value <= move
+        if name in along and along[name] <= move
     ]
     if not events:
         return None
@@ -75,8 +80,12 @@ def pursuit(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
     """Flee and pursue: caught on pursuit >= flee; then both units move."""
     flee_roll, pursuit_roll = inputs.get("flee"), inputs.get("pursuit")
     pursued = inputs.get("pursued", True)
-    outcome: dict[str, Any] = {"unit": "in"}
+    outcome: dict[str, Any] = {"unit": ctx.unit}
     tags: list[str] = []
+    if not pursued and pursuit_roll is not None:
+        raise RuleError("pursuit: a unit that is not pursued has no pursuit roll", "pursuit")
+    if inputs.get("enemy_fleeing") and "enemy" not in inputs:
+        raise RuleError("enemy_fleeing: give the distance to that enemy (enemy) too", "enemy")
     if not pursued:
         outcome["caught"] = False
         if flee_roll is not None:
@@ -88,7 +97,6 @@ def pursuit(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
             pursuit_roll,
             inputs.get("flee_dice", 2),
             inputs.get("pursuit_dice", 2),
-            inputs.get("reroll", False),
         )
         outcome["p_caught"] = show(p)
         tags.append("caught")
@@ -102,7 +110,7 @@ def pursuit(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
     if pursuit_roll is not None:
         move: float = pursuit_roll.total
         tags.append("pursuer_move")
-        stop = _path_stop(inputs, move)
+        stop = _path_stop(inputs, move, ctx)
         if stop is not None:
             name, distance = stop
             if name == "obstacle":
@@ -126,7 +134,8 @@ def pursuit(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
                     "combat": "another_round_now"
                     if inputs.get("enemy_engaged")
                     else "next_turn_counts_as_charging",
-                    "can_overrun_if_won": False,
+                    # Only a second fight won in the same turn bars an overrun.
+                    "can_overrun_if_won": not inputs.get("enemy_engaged"),
                 }
                 tags += [
                     "new_enemy",
@@ -302,16 +311,23 @@ RULES = [
             _roll("flee", "the Flee roll (total or faces)", "flee_dice", Cue(("flee",))),
             _roll("pursuit", "the Pursuit roll (total or faces)", "pursuit_dice", Cue(("pursue",))),
             Param("pursued", "bool", "whether the fleeing unit is pursued at all (default yes)"),
-            Param("reroll", "bool", "a failed Pursuit roll may be re-rolled", cue=Cue(("reroll",))),
             Param(
                 "obstacle",
                 "distance",
                 "distance to a friendly unit or impassable terrain in the way",
+                cue=Cue(("obstruction",)),
             ),
-            Param("enemy", "distance", "distance to an enemy unit in the way"),
+            Param(
+                "enemy", "distance", "distance to an enemy unit in the way", cue=Cue(("new_enemy",))
+            ),
             Param("enemy_fleeing", "bool", "that enemy unit is already fleeing"),
             Param("enemy_engaged", "bool", "that enemy is in a fight not yet resolved this turn"),
-            Param("edge", "distance", "distance to the battlefield edge in the way"),
+            Param(
+                "edge",
+                "distance",
+                "distance to the battlefield edge in the way",
+                cue=Cue(("battlefield_edge",)),
+            ),
         ),
         pursuit,
         {
@@ -365,7 +381,6 @@ RULES = [
                 "the Leadership test roll (2D6: total or faces)",
                 cue=Cue(("roll", "restrain")),
             ),
-            Param("reroll", "bool", "a failed test may be re-rolled", cue=Cue(("reroll",))),
         ),
         restrain,
         {

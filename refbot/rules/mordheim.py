@@ -180,7 +180,10 @@ RULES = [
         leave_combat,
         {
             "base": ("не могут уйти из него во время своей фазы передвижения",),
-            "exception": ("может по желанию выйти из ближнего боя",),
+            "exception": (
+                "Исключением из этого правила является ситуация",
+                "может по желанию выйти из ближнего боя",
+            ),
         },
         explain=explain_leave_combat,
         when=(("leave_combat",),),
@@ -200,7 +203,7 @@ RULES = [
                 "int",
                 "opponents in the fight",
                 required=True,
-                low=0,
+                low=1,
                 cue=Cue(("close_combat",)),
             ),
         ),
