@@ -186,3 +186,22 @@ def test_situations_are_read_by_role(
 )
 def test_another_game_named_is_declined(glossary: Glossary, lang: str, text: str) -> None:
     assert decide(glossary, text, lang, dense=0.9).kind == "abstain"
+
+
+def test_a_length_without_unit_is_read_in_the_questions_unit(glossary: Glossary) -> None:
+    text = "My unit with Movement 8 charged and wiped out its enemy. How far can it overrun?"
+    decision = decide(glossary, text, "en")
+    assert decision.inputs["movement"] == "8in" and decision.assumed == {"movement": "8in"}
+    spanish = decide(glossary, "Mi unidad con Movimiento 8 arrasa, ¿cuántos dados?", "es")
+    assert spanish.inputs["movement"] == "8cm"
+    written = decide(glossary, "My unit (Movement 20 cm) overruns: how many dice?", "en")
+    assert written.inputs["movement"] == "20cm" and written.assumed == {}
+
+
+def test_an_obstacle_in_the_way_is_read_from_the_question(glossary: Glossary) -> None:
+    text = (
+        "My unit fled with a flee roll of 3 and the enemy pursued with a roll of 7, and there is "
+        "a friendly unit 3 inches in the way."
+    )
+    decision = decide(glossary, text, "en")
+    assert decision.inputs == {"flee": "3", "pursuit": "7", "obstacle": "3in"}
