@@ -143,3 +143,18 @@ def test_the_charge_range_cites_the_example_that_computes_it(provenance: Provena
 def _texts(result: RuleResult) -> list[str]:
     clauses = segment_corpus(load_corpus(SEED_CORPUS))
     return [c.text for c in clauses if c.id in result.clauses]
+
+
+@pytest.mark.parametrize(
+    ("movement_in", "movement_cm", "dice"),
+    [(4, 10, "5D6"), (6, 15, "5D6"), (6.4, 16, "8D6"), (8, 20, "8D6")],
+)
+def test_spanish_overrun_dice_are_the_same_in_inches_or_centimetres(
+    provenance: Provenance, movement_in: float, movement_cm: float, dice: str
+) -> None:
+    # "La unidad moverá 5D6 cm si su Movimiento es de 15 cm o menos, y 8D6 cm si es superior".
+    for movement in (f"{movement_in}in", f"{movement_cm}cm"):
+        (result,) = run_rule(
+            "overrun", {"wiped_out": "yes", "movement": movement}, provenance, "reglamento-es"
+        )
+        assert result.outcome["dice"] == dice, movement
