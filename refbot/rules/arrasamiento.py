@@ -28,11 +28,14 @@ def overrun(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
     """Arrasamiento: any unit that destroyed all its enemies in the first turn of combat."""
     tags = []
     models_left = inputs.get("models_left", 0)
-    if models_left:
+    if "models_left" in inputs:
         tags.append("extra_wounds")
     if inputs.get("magic_phase"):
         tags.append("magic_phase")
     wiped_out = inputs.get("wiped_out")
+    if wiped_out is None and "models_left" in inputs:
+        # No model left once extra wounds are removed counts as destroying the unit.
+        wiped_out = models_left == 0
     first_turn = inputs.get("first_turn")
     outcome = eligibility(
         {
@@ -173,6 +176,7 @@ RULES = [
         {
             "base": ("debe cargar contra el nuevo enemigo",),
             "exceptions": (
+                "se resolverá en el siguiente turno de juego",
                 "sólo puede reaccionar manteniendo la posición",
                 "el máximo número posible de miniaturas",
                 "No se efectúan chequeos de Psicología",

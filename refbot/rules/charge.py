@@ -65,7 +65,8 @@ def charge_move(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]
         "distance_limited": False,
         "one_inch_rule_during_charge": False,
     }
-    return outcome, []
+    # The detour around an obstacle is the text's one exception to maximising contact.
+    return outcome, ["obstacle"] if inputs.get("obstacle") else []
 
 
 def explain_failed_charge(result: RuleResult, writer: Writer) -> str:
@@ -187,7 +188,8 @@ RULES = [
                 "как можно больше моделей",
                 "на неограниченное расстояние",
                 "Правило 1-го дюйма",
-            )
+            ),
+            "obstacle": ("вы должны обогнуть препятствие на пути нападения",),
         },
         explain=explain_charge_move,
         when=(("charge", "wheel"),),

@@ -341,7 +341,10 @@ RULES = [
                 "you do not need to roll for the charge range",
                 "it is not allowed to take any charge reactions and must Hold",
             ),
-            "second_round": ("the pursuing unit will get to fight another round",),
+            "second_round": (
+                "the pursuing unit will get to fight another round",
+                "win a second fight in the same turn",
+            ),
             "next_turn": (
                 "the combat is not resolved straight away",
                 "the pursuers will still count as charging",
