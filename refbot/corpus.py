@@ -7,11 +7,15 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 from babel import Locale, UnknownLocaleError
 
 from refbot.errors import CorpusError
+
+# libyaml's loader when PyYAML was built with it: ten times faster, the same safe subset.
+_SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 UNITS = ("in", "cm", "none")
 REQUIRED = ("game", "edition", "lang", "units", "title", "source")
@@ -63,7 +67,7 @@ def parse_section(path: Path, root: Path) -> Section:
         raise fail("no YAML front matter: the file must start with a '---' block")
     header, body = parts
     try:
-        meta = yaml.safe_load(header)
+        meta = load_yaml(header)
     except yaml.YAMLError as exc:
         raise fail(f"front matter is not valid YAML: {exc}".replace("\n", " ")) from None
     if not isinstance(meta, dict):
@@ -137,7 +141,7 @@ def read_loose_file(path: Path, lang: str | None) -> Section:
     parts = split_front_matter(text)
     if parts is not None:
         try:
-            loaded = yaml.safe_load(parts[0])
+            loaded = load_yaml(parts[0])
         except yaml.YAMLError as exc:
             raise CorpusError([f"{path}: front matter is not valid YAML ({exc})"]) from None
         meta = loaded if isinstance(loaded, dict) else {}
@@ -161,3 +165,8 @@ def read_loose_file(path: Path, lang: str | None) -> Section:
         body=text,
         path=str(path),
     )
+
+
+def load_yaml(text: str) -> Any:
+    """Parse YAML text with the safe loader (libyaml's when available)."""
+    return yaml.load(text, Loader=_SAFE_LOADER)

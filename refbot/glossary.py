@@ -12,6 +12,7 @@ from typing import Any
 import Stemmer
 import yaml
 
+from refbot.corpus import load_yaml
 from refbot.errors import CorpusError
 from refbot.lang import stemmer as snowball_algorithm
 
@@ -129,7 +130,7 @@ def load_glossary(path: Path) -> Glossary:
     """Load and validate a glossary YAML file; raise CorpusError naming the file and the entry."""
     where = str(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise CorpusError([f"{where}: glossary not found"]) from None
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
