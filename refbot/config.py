@@ -30,7 +30,9 @@ class Settings:
     allowed_origins: str = ""
     rate_limit: str = "60 per minute"
     max_request_bytes: int = 16384
-    preload: bool = False
+    # Load the index, the model and the language identifier when the web app is created,
+    # so that the first request is answered as fast as the others.
+    preload: bool = True
     index_type: str = "flat"  # flat (exact), hnsw or ivf (approximate, for large corpora)
 
     @property

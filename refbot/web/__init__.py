@@ -41,7 +41,7 @@ TOO_LONG = 413
 
 
 def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> Flask:
-    """Create the web app; the Refbot (model and index) loads lazily, or now with `preload`."""
+    """Create the web app; with `preload` (the default) the model and index load now."""
     settings = settings or load_settings()
     app = Flask(__name__)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # the same key order as the CLI
@@ -57,7 +57,11 @@ def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> F
     _errors(app)
     app.after_request(_security_headers(settings))
     if settings.preload:
-        app.extensions["refbot"].warm()
+        try:
+            app.extensions["refbot"].warm()
+        except RefbotError as exc:
+            # Serve anyway: every request then answers 503 saying what to fix (health too).
+            app.logger.warning("refbot could not load at start: %s", exc)
     return app
 
 
