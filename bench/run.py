@@ -266,17 +266,30 @@ FLOOR = (
 )
 
 
+# Run in a fresh, small interpreter: a child forked from this (large) process would report this
+# process's memory as its own peak, since Linux keeps the high-water mark across fork.
+MEASURE = """
+import json, os, subprocess, sys, time
+started = time.perf_counter()
+child = subprocess.Popen(json.loads(sys.argv[1]), stdout=subprocess.DEVNULL)
+_, status, usage = os.wait4(child.pid, 0)
+print(json.dumps([time.perf_counter() - started, usage.ru_maxrss, status]))
+"""
+
+
 def cold(command: list[str], env: dict[str, str], runs: int = 5) -> dict[str, float]:
     """Return the median seconds and the largest max RSS (MiB) of a command in new processes."""
     seconds, peaks = [], []
     for _ in range(runs):
-        started = time.perf_counter()
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
-        _, status, usage = os.wait4(process.pid, 0)
+        done = subprocess.run(
+            [sys.executable, "-c", MEASURE, json.dumps(command)],
+            cwd=ROOT, env=env, capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        elapsed, peak_kib, status = json.loads(done.stdout)
         if os.waitstatus_to_exitcode(status) != 0:
             raise SystemExit(f"{command} failed")
-        seconds.append(time.perf_counter() - started)
-        peaks.append(usage.ru_maxrss / 1024)  # kilobytes on Linux
+        seconds.append(elapsed)
+        peaks.append(peak_kib / 1024)
     return {"s": statistics.median(seconds), "max_rss_mib": max(peaks)}
 
 
