@@ -15,6 +15,7 @@ from refbot.i18n import detect_language
 from refbot.index import Hit
 from refbot.loaded import Loaded
 from refbot.question import parse_question
+from refbot.retrieve import Retriever
 from refbot.router import route
 from refbot.rules import RuleResult, run_rule
 from refbot.terms import TermMatcher
@@ -71,7 +72,12 @@ def ask(
         top_dense = float(scores["dense"].max()) if len(scores["dense"]) else 0.0
     with clock("route"):
         decision = route(
-            question, glossary, retriever.covered, top_dense, subjects=retriever.headed
+            question,
+            glossary,
+            retriever.covered,
+            top_dense,
+            subjects=retriever.headed,
+            edition_unit=edition_unit(retriever, edition),
         )
     if decision.kind == "abstain" or not hits:
         with clock("answer"):
@@ -94,6 +100,14 @@ def ask(
                 return compose_rule(text, lang, checked, boosted, provenance, k, decision.assumed)
     with clock("answer"):
         return compose_lookup(text, lang, hits, problem, loaded.paragraph(hits[0].clause))
+
+
+def edition_unit(retriever: Retriever, edition: str | None) -> str | None:
+    """Return the unit of the edition a question is asked about (`--edition`), if any."""
+    if edition is None:
+        return None
+    units = {c.units for c in retriever.clauses if c.edition == edition} - {"none"}
+    return units.pop() if len(units) == 1 else None
 
 
 def check_question(query: str, limit: int) -> str:

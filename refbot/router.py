@@ -195,19 +195,25 @@ def _only_number(
     return {wanted[0].name: f"{free[0].value:g}"}
 
 
-def question_unit(question: Question) -> str | None:
-    """Return the unit a question measures in: one it writes, else its language's custom."""
+def question_unit(question: Question, edition_unit: str | None = None) -> str | None:
+    """Return the unit a question measures in.
+
+    The one it writes elsewhere ("Movement 8, enemy 20 cm away"); else the unit of the edition
+    it is asked about; else its language's custom.
+    """
     written = next((n.unit for n in question.numbers if n.unit), None)
     if written is not None:
         return written
+    if edition_unit is not None:
+        return edition_unit
     return get_language(question.lang).customary_unit if question.lang in CODES else None
 
 
 def _with_units(
-    candidate: Candidate, question: Question, inputs: dict[str, str]
+    candidate: Candidate, question: Question, inputs: dict[str, str], edition_unit: str | None
 ) -> tuple[dict[str, str], dict[str, str]]:
     """Give the lengths written without a unit the question's unit, and say which were."""
-    unit = question_unit(question)
+    unit = question_unit(question, edition_unit)
     lengths = {p.name for p in candidate.params if p.kind == "distance"}
     if unit is None:
         return inputs, {}
@@ -228,11 +234,13 @@ def route(
     thresholds: Thresholds | None = None,
     rules: Iterable[Rule] | None = None,
     subjects: frozenset[str] = frozenset(),
+    edition_unit: str | None = None,
 ) -> Decision:
     """Route a parsed question to a rule (of the registry), a lookup or an abstention.
 
     `subjects` are the concepts the corpus's headings name: a question on a general topic no
     heading names (magic, shooting) is declined unless it also names one of them.
+    `edition_unit` is the unit of the edition the question is asked about, if one is.
     """
     thresholds = thresholds or Thresholds()
     concepts = question.concepts
@@ -248,7 +256,7 @@ def route(
         # A rule that has every input it needs beats one that would fail, then more inputs win.
         key = (candidate.required <= set(inputs), len(inputs), -order)
         if best is None or key > best[:3]:
-            inputs, assumed = _with_units(candidate, question, inputs)
+            inputs, assumed = _with_units(candidate, question, inputs, edition_unit)
             best = (*key, Decision("rule", candidate.rule, inputs, assumed))
     if best is not None:
         return best[3]

@@ -46,3 +46,16 @@ def test_words_the_glossary_lacks_take_their_nearest_term(glossary: Glossary) ->
     found = {m.concept for m in matcher.find("qqq overrunning zzz")}
     assert found == {"overrun"}
     assert matcher.find("qqq zzz") == []
+
+
+def test_a_unitless_length_takes_the_unit_of_the_edition_asked_about(bot: Refbot) -> None:
+    question = "My unit with Movement 8 wiped out its enemy in the first turn. Can it overrun?"
+    answered = bot.ask(question, lang="en", edition="reglamento-es")
+    (result,) = answered.rules
+    assert (
+        result.inputs["movement"] == {"value": 8, "unit": "cm"} and result.outcome["dice"] == "5D6"
+    )
+    assert "8 centimeters" in answered.answer
+    default = bot.ask(question, lang="en")  # English players measure in inches: 8" is 20 cm
+    spanish = next(r for r in default.rules if r.edition == "reglamento-es")
+    assert spanish.outcome["dice"] == "8D6" and "8 inches" in default.answer
