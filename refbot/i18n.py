@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import importlib.metadata
 import io
+import os
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -48,16 +51,65 @@ MIN_CONFIDENCE = 0.5
 
 @lru_cache(maxsize=4)
 def _detector(languages: tuple[str, ...]) -> Any:
-    # py3langid (a maintained langid.py): one 3 MB naive Bayes model over byte n-grams, loaded in
-    # a tenth of a second; lingua needed ~400 MB and ~2 s for the same languages, and was less
-    # accurate on refbot's eval sets (README, "Libraries and why").
-    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+    # py3langid (a maintained langid.py): a naive Bayes model over byte n-grams that ships in the
+    # package; lingua needed ~400 MB and ~2 s for the same languages, and was less accurate on
+    # refbot's eval sets (README, "Libraries and why").
+    from py3langid.langid import LanguageIdentifier
 
-    identifier = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
-    identifier.set_languages(list(languages))
-    # Keep only the restricted model: the full one (all 97 languages) is 24 MB of RSS.
-    identifier._full_model = (identifier.nb_ptc, identifier.nb_pc, identifier.nb_classes)
-    return identifier
+    nb_ptc, nb_pc, classes, nextmove, row, output = _identifier_model(languages)
+    return LanguageIdentifier(nb_ptc, nb_pc, classes, nextmove, output, norm_probs=True, tk_row=row)
+
+
+def _identifier_model(languages: tuple[str, ...]) -> tuple[Any, ...]:
+    """Return py3langid's model restricted to languages, from a cache when one is written.
+
+    The packaged model is LZMA-compressed: two thirds of a second to open at every start. The
+    restricted model is kept uncompressed in the user's cache after the first start (a few
+    tens of MB), and read from there in a few milliseconds.
+    """
+    from array import array
+
+    import numpy as np
+    from py3langid.langid import MODEL_DIR, MODEL_FILE
+    from py3langid.modelio import load_model
+
+    version = importlib.metadata.version("py3langid")
+    key = hashlib.sha256(f"{version}:{','.join(languages)}".encode()).hexdigest()[:16]
+    cached = _cache_dir() / f"langid-{key}.npz"
+    if cached.exists():
+        try:
+            with np.load(cached, allow_pickle=False) as data:
+                return (
+                    data["ptc"], data["pc"], data["classes"].tolist(),
+                    array("I", data["nextmove"].tobytes()), array("H", data["row"].tobytes()),
+                    data["output"].tolist(),
+                )  # fmt: skip
+        except (OSError, ValueError, KeyError):
+            pass  # a damaged cache is rebuilt below
+    nb_ptc, nb_pc, classes, nextmove, row, output = load_model(Path(MODEL_DIR) / MODEL_FILE)
+    keep = [i for i, code in enumerate(classes) if code in languages]
+    model = (
+        np.ascontiguousarray(nb_ptc[:, keep]), nb_pc[keep], [classes[i] for i in keep],
+        nextmove, row, output,
+    )  # fmt: skip
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(f".{os.getpid()}.tmp.npz")
+        np.savez(
+            partial, ptc=model[0], pc=model[1], classes=np.asarray(model[2]),
+            nextmove=np.frombuffer(nextmove, dtype=np.uint32),
+            row=np.frombuffer(row, dtype=np.uint16), output=np.asarray(output, dtype=np.int32),
+        )  # fmt: skip
+        os.replace(partial, cached)
+    except OSError:
+        pass  # no writable cache: the next start decompresses again
+    return model
+
+
+def _cache_dir() -> Path:
+    """Return refbot's folder in the user's cache (XDG_CACHE_HOME, else ~/.cache)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "refbot"
 
 
 def warm_detector(languages: tuple[str, ...] = DETECTABLE) -> None:

@@ -303,3 +303,20 @@ def test_one_fraction_format_for_outcomes_and_answers() -> None:
     assert format_fraction(Fraction(2, 4)) == "1/2"
     assert format_fraction(Fraction(1)) == "1"
     assert format_probability(Fraction(1), "en") == "100.0% (1)"
+
+
+def test_the_language_model_is_cached_uncompressed_and_rebuilt_when_damaged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from refbot.i18n import _identifier_model
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    languages = ("en", "es", "ru")
+    first = _identifier_model(languages)
+    (cached,) = (tmp_path / "refbot").glob("langid-*.npz")
+    second = _identifier_model(languages)  # read back from the cache
+    assert first[2] == second[2] and set(first[2]) == set(languages)
+    assert (first[0] == second[0]).all() and first[3] == second[3] and first[5] == second[5]
+    cached.write_bytes(b"not a model")
+    assert _identifier_model(languages)[2] == first[2]  # a damaged cache is rebuilt
+    assert cached.stat().st_size > 1000
