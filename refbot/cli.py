@@ -15,7 +15,7 @@ import click
 from refbot import __version__
 from refbot.bot import Progress, Refbot
 from refbot.config import Settings, load_settings
-from refbot.errors import RefbotError
+from refbot.errors import QuestionError, RefbotError
 from refbot.segment import KINDS
 
 
@@ -199,10 +199,18 @@ def ask(
     """Answer QUESTION in its language; with --jsonl, answer one question per line of stdin."""
     bot = _bot(ctx)
     if as_jsonl and question is None:
-        for line in sys.stdin:
-            if line.strip():
-                answer = bot.ask(line, lang=lang, k=k, edition=edition)
-                click.echo(json.dumps(answer.to_dict(), ensure_ascii=False))
+        if hasattr(sys.stdin, "reconfigure"):
+            # A line that is not UTF-8 becomes an error row for that line, not a traceback.
+            sys.stdin.reconfigure(errors="surrogateescape")
+        for number, line in enumerate(sys.stdin, start=1):
+            if not line.strip():
+                continue
+            try:
+                row = bot.ask(line, lang=lang, k=k, edition=edition).to_dict()
+            except QuestionError as exc:
+                # One bad line is reported in its place; the batch goes on.
+                row = {"line": number, "error": {"code": exc.code, "message": str(exc)}}
+            click.echo(json.dumps(row, ensure_ascii=False))
         return
     if question is None:
         raise click.UsageError("give a QUESTION, or --jsonl with questions on standard input")

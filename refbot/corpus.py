@@ -167,6 +167,22 @@ def read_loose_file(path: Path, lang: str | None) -> Section:
     )
 
 
+MAX_YAML_CHARS = 1_000_000  # a glossary is ~40 KB; front matter a few hundred bytes
+
+
+class UnsafeYaml(yaml.YAMLError):
+    """YAML refused before it is built: anchors and aliases, or too long a document."""
+
+
 def load_yaml(text: str) -> Any:
-    """Parse YAML text with the safe loader (libyaml's when available)."""
+    """Parse YAML text with the safe loader (libyaml's when available).
+
+    Anchors and aliases are refused before anything is built: a few hundred bytes of nested
+    aliases ("billion laughs") expand to gigabytes. Corpus files and glossaries need neither.
+    """
+    if len(text) > MAX_YAML_CHARS:
+        raise UnsafeYaml(f"{len(text)} characters; at most {MAX_YAML_CHARS} are read")
+    for event in yaml.parse(text, Loader=_SAFE_LOADER):
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise UnsafeYaml("anchors and aliases (&name, *name) are not allowed")
     return yaml.load(text, Loader=_SAFE_LOADER)

@@ -115,6 +115,12 @@ def check_question(query: str, limit: int) -> str:
     text = query.strip()
     if not text:
         raise QuestionError("the question is empty", "empty_question")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:  # bytes that were not UTF-8, or an unpaired surrogate
+        raise QuestionError(
+            f"the question is not valid UTF-8 text (character {exc.start + 1})", "invalid_text"
+        ) from None
     if len(text) > limit:
         raise QuestionError(
             f"the question has {len(text)} characters; the limit is {limit}",

@@ -174,6 +174,22 @@ def test_ask_text_output(runner: CliRunner) -> None:
     assert result.stdout.startswith("Ушёл")
 
 
+def test_ask_jsonl_answers_every_line_and_reports_a_bad_one_in_place(
+    runner: CliRunner,
+) -> None:
+    questions = b"my goblins fled 7\n\xff\xfe not utf-8\n" + b"x" * 3000 + b"\nwe fled 9\n"
+    result = runner.invoke(main, ["ask", "--jsonl"], input=questions)
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert result.exit_code == 0 and len(rows) == 4
+    assert [r.get("error", {}).get("code") for r in rows] == [
+        None,
+        "invalid_text",
+        "question_too_long",
+        None,
+    ]
+    assert rows[1]["line"] == 2 and rows[3]["query"] == "we fled 9"
+
+
 def test_ask_jsonl_reads_one_question_per_line(runner: CliRunner) -> None:
     questions = "my goblins fled 7, the pursuers rolled 7\n\n¿Cuál es la mejor receta de paella?\n"
     result = runner.invoke(main, ["ask", "--jsonl"], input=questions)

@@ -92,3 +92,12 @@ def test_hash_changes_with_text_and_not_with_file_order(corpus_dir: Path) -> Non
 def test_missing_corpus_folder(tmp_path: Path) -> None:
     with pytest.raises(CorpusError, match="corpus folder not found"):
         load_corpus(tmp_path / "nowhere")
+
+
+def test_yaml_aliases_in_front_matter_are_refused_before_expansion(corpus_dir: Path) -> None:
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+    path = corpus_dir / "wfb" / "mine" / "en" / "bomb.md"
+    path.parent.mkdir(parents=True)
+    path.write_text(f"---\n{bomb}---\n\nText.\n", encoding="utf-8")
+    with pytest.raises(CorpusError, match=r"bomb\.md.*aliases"):
+        load_corpus(corpus_dir)

@@ -215,7 +215,10 @@ def test_widget_script_points_back_and_is_localised(client: FlaskClient) -> None
     response = client.get("/widget.js")
     assert response.mimetype == "text/javascript"
     script = response.get_data(as_text=True)
-    assert "http://localhost/embed" in script and "attachShadow" in script
+    assert '"/embed"' in script and "script.src" in script and "attachShadow" in script
+    # The Host header a request carries never reaches the script (shared caches keep it).
+    poisoned = client.get("/widget.js", headers={"Host": "evil.example"}).get_data(as_text=True)
+    assert "evil.example" not in poisoned and poisoned == script
     assert '"es": "\\u00bfReglas?"' in script or '"es": "¿Reglas?"' in script
 
 
@@ -277,3 +280,18 @@ def test_no_path_from_a_request_reaches_the_file_system(client: FlaskClient, pat
 def test_widget_and_page_carry_no_inline_script(client: FlaskClient) -> None:
     html = client.get("/?q=flee").get_data(as_text=True)
     assert "<script" not in html  # the CSP forbids inline scripts; the page needs none
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ('{"q": "\\ud800 x"}', "invalid_parameter"),  # an unpaired surrogate
+        ('{"q": ' + "[" * 8000 + "]" * 8000 + "}", "malformed_json"),  # nested 8,000 deep
+    ],
+)
+def test_hostile_json_is_a_400_in_the_error_shape(
+    client: FlaskClient, body: str, code: str
+) -> None:
+    response = client.post("/api/ask", data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.get_json()["error"]["code"] == code

@@ -33,7 +33,10 @@ class BadRequest(Exception):
 
 def _ask_args() -> dict[str, Any]:
     if request.method == "POST":
-        data = request.get_json(silent=True)
+        try:
+            data = request.get_json(silent=True)
+        except RecursionError:  # arrays nested thousands deep
+            data = None
         if data is None:
             raise BadRequest('the body must be a JSON object such as {"q": "…"}', "malformed_json")
     else:
@@ -48,6 +51,14 @@ def _ask_args() -> dict[str, Any]:
         )
         code = "missing_question" if "q" in exc.messages_dict else "invalid_parameter"
         raise BadRequest(fields, code) from None
+    for name, value in loaded.items():
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:  # JSON allows "\ud800"; no text can hold it
+                raise BadRequest(
+                    f"{name}: contains an unpaired surrogate", "invalid_parameter"
+                ) from None
     return loaded
 
 

@@ -84,9 +84,7 @@ def embed() -> Any:
 def widget() -> Response:
     """The script a club website includes; it points back at this server."""
     labels = {lang: translations(lang).gettext("Rules?") for lang in available_languages()}
-    script = render_template(
-        "widget.js", embed_url=url_for("pages.embed", _external=True), labels=labels
-    )
+    script = render_template("widget.js", embed_path=url_for("pages.embed"), labels=labels)
     response = Response(script, mimetype="text/javascript")
     response.headers["Cache-Control"] = "public, max-age=300"
     return response

@@ -3,7 +3,9 @@
   var script = document.currentScript;
   var lang = (script && script.getAttribute("data-lang")) || "";
   var labels = {{ labels|tojson }};
-  var src = {{ embed_url|tojson }} + (lang ? "?lang=" + encodeURIComponent(lang) : "");
+  // The chat lives beside this script: its own URL, never the Host header the server saw.
+  var base = script && script.src ? script.src : window.location.href;
+  var src = new URL({{ embed_path|tojson }}, base).href + (lang ? "?lang=" + encodeURIComponent(lang) : "");
   var host = document.createElement("div");
   host.setAttribute("data-refbot-widget", "");
   var root = host.attachShadow({ mode: "open" });
