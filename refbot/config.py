@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
@@ -39,9 +40,7 @@ class Settings:
     def origins(self) -> list[str]:
         """Return the allowed origins as a list."""
         return [
-            o.strip().rstrip("/")
-            for o in self.allowed_origins.replace(" ", ",").split(",")
-            if o.strip()
+            o.strip().rstrip("/") for o in re.split(r"[\s,;]+", self.allowed_origins) if o.strip()
         ]
 
     def with_overrides(self, **values: Any) -> Settings:
@@ -71,6 +70,11 @@ def _coerce(values: Mapping[str, Any], origin: str) -> dict[str, Any]:
                 out[key] = str(value)
             if key == "index_type" and out[key] not in ("flat", "hnsw", "ivf"):
                 raise ValueError("must be flat, hnsw or ivf")
+            if key == "rate_limit":
+                # Refused here, not silently ignored by the limiter at the first request.
+                from limits import parse_many
+
+                parse_many(out[key])
         except (TypeError, ValueError) as exc:
             raise ConfigError(
                 f"{origin}: setting {key!r} has invalid value {value!r}: {exc}"

@@ -62,3 +62,17 @@ def test_switches_read_the_rules_core_words(
 def test_bad_switch_is_reported() -> None:
     with pytest.raises(ConfigError, match="'preload' has invalid value 'maybe': expected yes"):
         load_settings(None, env={"REFBOT_PRELOAD": "maybe"})
+
+
+@pytest.mark.parametrize("value", ["banana", "60 per fortnight"])
+def test_a_malformed_rate_limit_is_refused_at_start(value: str) -> None:
+    with pytest.raises(ConfigError, match="rate_limit"):
+        load_settings(None, env={"REFBOT_RATE_LIMIT": value})
+
+
+def test_origins_may_be_separated_by_commas_semicolons_or_spaces() -> None:
+    settings = load_settings(
+        None,
+        env={"REFBOT_ALLOWED_ORIGINS": "https://a.example; https://b.example,https://c.example"},
+    )
+    assert settings.origins == ["https://a.example", "https://b.example", "https://c.example"]

@@ -295,3 +295,16 @@ def test_hostile_json_is_a_400_in_the_error_shape(
     response = client.post("/api/ask", data=body, content_type="application/json")
     assert response.status_code == 400
     assert response.get_json()["error"]["code"] == code
+
+
+def test_health_is_never_rate_limited(settings: Settings, bot: Refbot) -> None:
+    limited = create_app(settings.with_overrides(rate_limit="2 per minute", preload=False), bot)
+    client = limited.test_client()
+    assert all(client.get("/api/health").status_code != 429 for _ in range(5))
+
+
+@pytest.mark.parametrize("params", [{"k": "5.5"}, {"k": "٥"}, {"lang": "en\n"}])
+def test_parameters_are_read_strictly(client: FlaskClient, params: dict[str, str]) -> None:
+    response = client.get("/api/ask", query_string={"q": "fled 7", **params})
+    assert response.status_code == 400
+    assert response.get_json()["error"]["code"] == "invalid_parameter"

@@ -54,6 +54,8 @@ def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> F
     CORS(app, resources={r"/api/*": {"origins": settings.origins}}, methods=["GET", "POST"])
     limiter = Limiter(get_remote_address, app=app, storage_uri="memory://", headers_enabled=True)
     limiter.limit(settings.rate_limit)(api)
+    # Monitors poll health; it does no work worth limiting.
+    limiter.request_filter(lambda: request.endpoint == "api.health")
     _errors(app)
     app.after_request(_security_headers(settings))
     if settings.preload:

@@ -10,11 +10,13 @@ class AskRequest(Schema):
 
     q = fields.String(required=True, metadata={"description": "The question, in any language."})
     lang = fields.String(
-        validate=validate.Regexp(r"^[a-z]{2}$"),
+        validate=validate.Regexp(r"\A[a-z]{2}\Z"),  # "$" would let "en\n" through
         metadata={"description": "ISO 639-1 code of the question; detected when left out."},
     )
     k = fields.Integer(
-        validate=validate.Range(1, 50), metadata={"description": "How many citations (default 5)."}
+        strict=True,  # 5.5 and "٥" are not a count of citations
+        validate=validate.Range(1, 50),
+        metadata={"description": "How many citations (default 5)."},
     )
     edition = fields.String(metadata={"description": "Only this edition, e.g. rulebook-en."})
 
