@@ -25,6 +25,7 @@ from refbot.segment import Clause, segment_section
 from refbot.terms import TermMatcher
 
 GLOSSARY_FILE = "glossary.yaml"
+RELOAD_CHECK_SECONDS = 1.0  # how often a running service looks for a newer build
 
 Progress = Callable[[int, int], None]
 Notice = Callable[[str], None]
@@ -60,6 +61,7 @@ class Refbot:
         self._embedder = embedder
         self._loaded: Loaded | None = None
         self._models_ready = False
+        self._checked = time.monotonic()
         self.notice: Notice = notice or (lambda message: None)
 
     @cached_property
@@ -122,11 +124,35 @@ class Refbot:
 
     @property
     def loaded(self) -> Loaded:
-        """Return the loaded index and what derives from it, rebuilding a missing or stale one."""
+        """Return the loaded index and what derives from it, rebuilding a missing or stale one.
+
+        A server keeps answering while `refbot build` runs elsewhere: at most once every
+        RELOAD_CHECK_SECONDS it looks whether a newer build is current, and swaps it in.
+        """
         if self._loaded is None:
             self._use(self._load_or_rebuild())
+        else:
+            self._reload_if_rebuilt()
         assert self._loaded is not None
         return self._loaded
+
+    def _reload_if_rebuilt(self) -> None:
+        """Swap in the current build when another process has built a newer one."""
+        now = time.monotonic()
+        if now - self._checked < RELOAD_CHECK_SECONDS:
+            return
+        self._checked = now
+        assert self._loaded is not None
+        serving = self._loaded.index.manifest
+        try:
+            current = read_manifest(self.settings.index_dir)
+            if (current.built_at, current.corpus_hash) == (serving.built_at, serving.corpus_hash):
+                return
+            index = load_index(self.settings.index_dir, self.embedder.model_id)
+        except RefbotError as exc:
+            self.notice(f"a new build could not be loaded, serving the previous one: {exc}")
+            return
+        self._use(index)
 
     @property
     def index(self) -> Index:

@@ -7,6 +7,7 @@ import pytest
 from refbot.answer import UNVERIFIED_CONFIDENCE
 from refbot.bot import Refbot
 from refbot.config import Settings
+from refbot.embed import HashEmbedder
 from refbot.errors import CorpusError, QuestionError
 from refbot.index import read_manifest
 from tests.helpers import write_section
@@ -193,3 +194,19 @@ def test_real_model_meets_the_quality_bar_on_the_held_out_set(
     assert report.overall.recall_at_5 >= 0.9
     assert report.abstention()["precision"] == 1.0
     assert report.rules()["correct"] == report.rules()["n"]
+
+
+def test_a_running_bot_serves_a_build_made_by_another_process(
+    settings: Settings, corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("refbot.bot.RELOAD_CHECK_SECONDS", 0.0)
+    serving = Refbot(settings, embedder=HashEmbedder())
+    serving.ask("my goblins fled 7")
+    before = serving.health()["built_at"]
+    write_section(
+        corpus_dir, "warhammer-fantasy/club-faq/en/faq", "# FAQ\n\nKnights may not sulk.\n"
+    )
+    Refbot(settings, embedder=HashEmbedder()).build()  # `refbot build`, elsewhere
+    clause_id = "warhammer-fantasy/club-faq/en/faq#2"
+    assert "sulk" in serving.clause(clause_id).text  # no restart
+    assert serving.health()["built_at"] != before
