@@ -14,7 +14,14 @@ from refbot.answer import Answer
 from refbot.config import Settings
 from refbot.corpus import Section, hash_sections, load_corpus
 from refbot.embed import Embedder, load_embedder
-from refbot.errors import CorpusError, IndexCorrupt, IndexMismatch, IndexMissing, RefbotError
+from refbot.errors import (
+    CorpusError,
+    IndexCorrupt,
+    IndexMismatch,
+    IndexMissing,
+    IndexUnwritable,
+    RefbotError,
+)
 from refbot.evaluate import Report, evaluate, read_questions
 from refbot.glossary import Glossary, load_glossary
 from refbot.index import Hit, Index, Manifest, load_index, read_manifest, save_index
@@ -116,7 +123,11 @@ class Refbot:
             corpus_hash=corpus_hash,
             clause_count=len(clauses),
         )
-        save_index(directory, clauses, vectors, manifest)
+        try:
+            save_index(directory, clauses, vectors, manifest)
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            raise IndexUnwritable(f"cannot write the index to {directory}: {reason}") from None
         self._use(load_index(directory, manifest.model, corpus_hash))
         return BuildReport(
             "built", len(clauses), time.perf_counter() - started, manifest.model, directory
@@ -190,7 +201,12 @@ class Refbot:
             return load_index(directory, self.embedder.model_id, corpus_hash)
         except (IndexMissing, IndexMismatch, IndexCorrupt) as exc:
             self.notice(f"{exc}; rebuilding the index now")
-        self.build(force=True)
+        try:
+            self.build(force=True)
+        except IndexUnwritable as exc:
+            # Answer from the last good index (if any) rather than fail every question.
+            self.notice(f"{exc}; serving the last good index")
+            return load_index(directory, self.embedder.model_id)
         assert self._loaded is not None
         return self._loaded.index
 

@@ -43,6 +43,12 @@ class IndexCorrupt(RefbotError):
     code = "index_corrupt"
 
 
+class IndexUnwritable(RefbotError):
+    """The index folder cannot be written (permissions, a full disk)."""
+
+    code = "index_unwritable"
+
+
 class IndexMismatch(RefbotError):
     """The index was built with another model, format or corpus."""
 

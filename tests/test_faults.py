@@ -11,6 +11,7 @@ from flask import Flask
 from refbot.bot import Refbot
 from refbot.config import Settings
 from refbot.embed import HashEmbedder
+from refbot.errors import IndexUnwritable
 from refbot.index import CLAUSES, VECTORS, current_build, read_manifest
 from refbot.web import create_app
 from tests.helpers import write_section
@@ -86,3 +87,22 @@ def test_no_index_and_a_broken_corpus_is_a_clear_503(settings: Settings, corpus_
     assert body["error"]["code"] == "index_missing"  # type: ignore[index]
     health = app.test_client().get("/api/health")
     assert health.status_code == 503 and "refbot build" in health.get_json()["problem"]
+
+
+def test_an_unwritable_index_folder_serves_the_last_good_index(
+    settings: Settings, corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    Refbot(settings, embedder=HashEmbedder()).build()
+    write_section(corpus_dir, "warhammer-fantasy/club-faq/en/faq", "# FAQ\n\nKnights may sulk.\n")
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("refbot.bot.save_index", refuse)
+    notices: list[str] = []
+    bot = Refbot(settings, embedder=HashEmbedder(), notice=notices.append)
+    answer = bot.ask("my goblins fled 7, the pursuers rolled 7")  # no traceback
+    assert answer.rule is not None
+    assert any("cannot write the index" in n and "Permission denied" in n for n in notices)
+    with pytest.raises(IndexUnwritable, match="Permission denied"):
+        bot.build(force=True)

@@ -17,6 +17,7 @@ from refbot.errors import (
     IndexCorrupt,
     IndexMismatch,
     IndexMissing,
+    IndexUnwritable,
     ModelError,
     QuestionError,
     RefbotError,
@@ -32,6 +33,7 @@ STATUS: dict[type[RefbotError], int] = {
     UnknownRule: 404,
     # The service cannot answer until its index or model is fixed: say so, keep running.
     IndexMissing: 503,
+    IndexUnwritable: 503,
     IndexCorrupt: 503,
     IndexMismatch: 503,
     CorpusError: 503,
