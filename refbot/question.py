@@ -56,7 +56,6 @@ class Question:
     lang: str
     mentions: tuple[Mention, ...]
     numbers: tuple[Number, ...]
-    dice: tuple[tuple[int, ...], ...]
     counts: tuple[DiceCount, ...]
     rolls: tuple[DieFaces, ...] = ()
     # For each token, the clause of the sentence it sits in (split on punctuation), so that a
@@ -69,6 +68,11 @@ class Question:
             return True
         last = len(self.clauses) - 1
         return self.clauses[min(first, last)] == self.clauses[min(second, last)]
+
+    @property
+    def dice(self) -> tuple[tuple[int, ...], ...]:
+        """Return the faces of each roll the question gives, in order."""
+        return tuple(r.faces for r in self.rolls)
 
     @property
     def concepts(self) -> set[str]:
@@ -103,7 +107,6 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     pairs = sorted(
         [*found.pair.finditer(text), *found.double.finditer(text)], key=lambda m: m.start()
     )
-    dice = tuple((int(m.group(1)), int(m.group(m.lastindex or 1))) for m in pairs)
     taken = notation_spans + [m.span() for m in pairs]
     numbers = []
     for match in found.number.finditer(text):
@@ -115,12 +118,13 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     numbers += _number_words(text, lang, {n.token for n in numbers})
     numbers.sort(key=lambda n: n.token)
     mentions = tuple(glossary.find(text, lang))
+    # A double has one face group ("double 5"): both dice show it.
     rolls = tuple(
-        DieFaces(faces, at[m.start()], at[m.end() - 1])
-        for faces, m in zip(dice, pairs, strict=True)
+        DieFaces((int(m.group(1)), int(m.group(m.lastindex or 1))), at[m.start()], at[m.end() - 1])
+        for m in pairs
     )
     clauses = _clause_of_tokens(text, at)
-    return Question(text, lang, mentions, tuple(numbers), dice, counts, rolls, clauses)
+    return Question(text, lang, mentions, tuple(numbers), counts, rolls, clauses)
 
 
 def _number_words(text: str, lang: str, taken: set[int]) -> list[Number]:
