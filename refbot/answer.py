@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
@@ -116,19 +116,21 @@ def compose_rule(
     hits: Sequence[Hit],
     provenance: dict[str, Clause],
     k: int,
-    assumed: Mapping[str, str] | None = None,
+    assumed: Collection[str] | None = None,
 ) -> Answer:
     """Answer with computed outcomes, citing first the clauses that state the applied rules."""
     writer = Writer(lang)
     texts = [explain(result, writer) for result, _ in results]
-    for text in (assumed or {}).values():
-        value, unit = float(text[:-2]), text[-2:]
-        texts.insert(
-            0,
-            writer.gettext("The question gives {value} without a unit: read as {distance}.").format(
-                value=f"{value:g}", distance=writer.distance({"value": value, "unit": unit})
-            ),
-        )
+    for name in assumed or {}:
+        # The length as the rule read it, from its own inputs: {"value": 8, "unit": "in"}.
+        given = next((r.inputs[name] for r, _ in results if name in r.inputs), None)
+        if given is not None:
+            texts.insert(
+                0,
+                writer.gettext(
+                    "The question gives {value} without a unit: read as {distance}."
+                ).format(value=f"{given['value']:g}", distance=writer.distance(given)),
+            )
     if len(results) > 1 and len({r.edition for r, _ in results}) > 1:
         texts.insert(
             0, writer.gettext("The editions differ; each one's answer follows, with its citation.")
