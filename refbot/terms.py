@@ -32,19 +32,23 @@ class TermMatcher:
     threshold: float = 0.7
     margin: float = 0.15
     rivals: int = 5  # the margin is over the mean of this many next-nearest concepts
-    _concepts: list[str] = field(default_factory=list)
+    _names: list[str] = field(default_factory=list)  # the concepts, one per column
+    _column_of_term: np.ndarray | None = None  # for each embedded term, its concept's column
     _vectors: np.ndarray | None = None
 
     def _load(self) -> np.ndarray:
         if self._vectors is None:
             terms: list[str] = []
+            owners: list[str] = []
             for concept in self.glossary.concepts.values():
                 if concept.kind in SKIPPED_KINDS:
                     continue
                 for words in concept.words.values():
-                    for word in words:
-                        terms.append(word)
-                        self._concepts.append(concept.name)
+                    terms += words
+                    owners += [concept.name] * len(words)
+            self._names = sorted(set(owners))
+            column_of = {name: i for i, name in enumerate(self._names)}
+            self._column_of_term = np.asarray([column_of[o] for o in owners])
             self._vectors = self.embedder.embed(terms)
         return self._vectors
 
@@ -60,20 +64,18 @@ class TermMatcher:
             return []
         vectors = self._load()
         similarity = self.embedder.embed([w for _, w in words]) @ vectors.T
-        concepts = sorted(set(self._concepts))
-        column_of = {c: i for i, c in enumerate(concepts)}
-        # The best cosine of each word to each concept's terms.
-        per_concept = np.full((len(words), len(concepts)), -1.0)
-        for term, concept in enumerate(self._concepts):
-            column = column_of[concept]
-            per_concept[:, column] = np.maximum(per_concept[:, column], similarity[:, term])
+        # The best cosine of each word to each concept's terms (concepts × words, then turned).
+        per_concept = np.full((len(self._names), len(words)), -1.0)
+        assert self._column_of_term is not None  # set by _load
+        np.maximum.at(per_concept, self._column_of_term, similarity.T)
+        per_concept = per_concept.T
         ranked = -np.sort(-per_concept, axis=1)
         found: dict[str, Mention] = {}
         for (token, _), row, order in zip(words, per_concept, ranked, strict=True):
             best = int(row.argmax())
             stands_out = order[0] - order[1 : 1 + self.rivals].mean()
             if order[0] >= self.threshold and stands_out >= self.margin:
-                concept = concepts[best]
+                concept = self._names[best]
                 if concept not in found:
                     found[concept] = Mention(concept, token, token + 1)
         return sorted(found.values(), key=lambda m: (m.start, m.concept))
