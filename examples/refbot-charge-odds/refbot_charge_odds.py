@@ -12,7 +12,7 @@ from itertools import product
 from typing import Any
 
 from refbot.hookspecs import hookimpl
-from refbot.i18n import Writer
+from refbot.i18n import Writer, format_fraction
 from refbot.rules import Chart, Cue, Param, Rule, RuleResult
 from refbot.rules.core import Context, Inputs
 
@@ -21,8 +21,8 @@ def charge_reach(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str
     """Return the chance that Movement + the highest of 2D6 covers the distance."""
     movement, distance = inputs["movement"], inputs["distance"].to("in").value
     reaching = sum(1 for a, b in product(range(1, 7), repeat=2) if movement + max(a, b) >= distance)
-    p = Fraction(reaching, 36)
-    return {"p_reach": f"{p.numerator}/{p.denominator}", "dice": "2D6"}, ["example"]
+    # refbot's one fraction format: "5/9", "0", "1".
+    return {"p_reach": format_fraction(Fraction(reaching, 36)), "dice": "2D6"}, ["example"]
 
 
 def explain_charge_reach(result: RuleResult, writer: Writer) -> str:
