@@ -131,7 +131,8 @@ def compose_rule(
                     "The question gives {value} without a unit: read as {distance}."
                 ).format(value=f"{given['value']:g}", distance=writer.distance(given)),
             )
-    if len(results) > 1 and len({r.edition for r, _ in results}) > 1:
+    editions = [r.edition for r, _ in results if r.id == results[0][0].id]
+    if len(editions) > 1 and len(set(editions)) > 1:
         texts.insert(
             0, writer.gettext("The editions differ; each one's answer follows, with its citation.")
         )

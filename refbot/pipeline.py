@@ -16,7 +16,7 @@ from refbot.index import Hit
 from refbot.loaded import Loaded
 from refbot.question import parse_question
 from refbot.retrieve import Retriever
-from refbot.router import route
+from refbot.router import Decision, route
 from refbot.rules import RuleResult, run_rule
 from refbot.terms import TermMatcher
 
@@ -83,13 +83,9 @@ def ask(
         with clock("answer"):
             return compose_abstention(text, lang, loaded.topics)
     problem = None
-    if decision.kind == "rule" and decision.rule:
+    if decision.kind == "rule" and decision.calls:
         with clock("rules"):
-            try:
-                results = run_rule(decision.rule, decision.inputs, loaded.provenance, edition)
-            except RuleError as exc:
-                problem = exc
-                results = []
+            results, problem = compute(decision, loaded, edition)
         if results:
             with clock("answer"):
                 deep = hits if k >= VERIFY_DEPTH else retriever.rank(scores, VERIFY_DEPTH, allowed)
@@ -97,9 +93,28 @@ def ask(
                 cited = frozenset(i for r in results for i in r.clauses)
                 provenance = {i: loaded.clause(i) for i in cited}
                 boosted = retriever.rank(scores, k, allowed, boost=cited)
-                return compose_rule(text, lang, checked, boosted, provenance, k, decision.assumed)
+                assumed = {n: v for call in decision.calls for n, v in call.assumed.items()}
+                return compose_rule(text, lang, checked, boosted, provenance, k, assumed)
     with clock("answer"):
         return compose_lookup(text, lang, hits, problem, loaded.paragraph(hits[0].clause))
+
+
+def compute(
+    decision: Decision, loaded: Loaded, edition: str | None
+) -> tuple[list[RuleResult], RuleError | None]:
+    """Run the decided rules; the main rule's error is the answer's problem, the others' are not.
+
+    A rule the question only also sets up is left out when its inputs do not fit it, since the
+    question was not about it.
+    """
+    results: list[RuleResult] = []
+    for number, call in enumerate(decision.calls):
+        try:
+            results += run_rule(call.rule, call.inputs, loaded.provenance, edition)
+        except RuleError as exc:
+            if number == 0:
+                return [], exc
+    return results, None
 
 
 def edition_unit(retriever: Retriever, edition: str | None) -> str | None:

@@ -107,7 +107,7 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     pairs = sorted(
         [*found.pair.finditer(text), *found.double.finditer(text)], key=lambda m: m.start()
     )
-    taken = notation_spans + [m.span() for m in pairs]
+    taken = notation_spans + [m.span() for m in pairs] + _totals_of_faces(text, pairs)
     numbers = []
     for match in found.number.finditer(text):
         if any(start <= match.start() < end for start, end in taken):
@@ -125,6 +125,32 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     )
     clauses = _clause_of_tokens(text, at)
     return Question(text, lang, mentions, tuple(numbers), counts, rolls, clauses)
+
+
+# A roll's total written beside its faces: "6 (1+5)", "3+4 = 7", "(3 и 4) 7".
+TOTAL_BEFORE = re.compile(r"(\d+)\s*[(\[]\s*$")
+TOTAL_AFTER = re.compile(r"^\s*[)\]]?\s*(?:=|->|→|:)?\s*(\d+)(?!\d)")
+
+
+def _totals_of_faces(text: str, pairs: list[re.Match[str]]) -> list[tuple[int, int]]:
+    """Return the spans of totals that only restate the faces beside them, to read them once."""
+    spans = []
+    for pair in pairs:
+        faces = int(pair.group(1)) + int(pair.group(pair.lastindex or 1))
+        before = TOTAL_BEFORE.search(text, 0, pair.start())
+        after = TOTAL_AFTER.match(text[pair.end() :])
+        if before and int(before.group(1)) == faces:
+            spans.append(before.span(1))
+        elif (
+            after
+            and int(after.group(1)) == faces
+            and (
+                after.group(0).strip(" )]") != after.group(1) or text[: pair.start()].endswith("(")
+            )
+        ):
+            start = pair.end() + after.start(1)
+            spans.append((start, start + len(after.group(1))))
+    return spans
 
 
 def _number_words(text: str, lang: str, taken: set[int]) -> list[Number]:

@@ -26,15 +26,40 @@ class Thresholds:
     without_terms: float = 0.50
 
 
-@dataclass(frozen=True)
-class Decision:
-    """What the router decided, and the rules-core inputs it read from the question."""
+MAX_CALLS = 3  # rules computed for one question: the situation's own, and those it also sets up
 
-    kind: Literal["rule", "lookup", "abstain"]
-    rule: str | None = None
-    inputs: dict[str, str] = field(default_factory=dict)
+
+@dataclass(frozen=True)
+class Call:
+    """One rule to compute, with the inputs the router read for it from the question."""
+
+    rule: str
+    inputs: dict[str, str]
     # Lengths the question gave without a unit, and the unit they were read in.
     assumed: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the router decided: the rules to compute, best first, or a lookup or abstention."""
+
+    kind: Literal["rule", "lookup", "abstain"]
+    calls: tuple[Call, ...] = ()
+
+    @property
+    def rule(self) -> str | None:
+        """Return the id of the rule the question is mainly about, if any."""
+        return self.calls[0].rule if self.calls else None
+
+    @property
+    def inputs(self) -> dict[str, str]:
+        """Return the inputs read for the main rule."""
+        return self.calls[0].inputs if self.calls else {}
+
+    @property
+    def assumed(self) -> dict[str, str]:
+        """Return the unitless lengths of the main rule and the unit they were read in."""
+        return self.calls[0].assumed if self.calls else {}
 
 
 @dataclass(frozen=True)
@@ -76,7 +101,7 @@ def bind(candidate: Candidate, question: Question) -> dict[str, str]:
             if chosen:
                 inputs[param.name] = chosen
         elif param.kind == "bool":
-            if cue.unless and cue.unless in question.concepts:
+            if question.concepts & set(cue.unless):
                 inputs[param.name] = "no"
             elif question.concepts & set(cue.concepts):
                 inputs[param.name] = "yes"
@@ -91,6 +116,15 @@ def bind(candidate: Candidate, question: Question) -> dict[str, str]:
         # The situation is established: what is left is read by unit, then by order.
         inputs.update(_by_unit_and_order(numbers, question, inputs, used))
     inputs.update(_only_number(numbers, question, inputs, used))
+    for param in numbers:
+        cue = param.cue
+        assert cue is not None
+        if param.name in inputs:
+            continue
+        if cue.named is not None and question.concepts & set(cue.concepts):
+            inputs[param.name] = cue.named
+        elif question.concepts & set(cue.unless):
+            inputs[param.name] = "0"
     return inputs
 
 
@@ -246,20 +280,31 @@ def route(
     concepts = question.concepts
     if any(glossary.concepts[c].kind == "other_game" for c in concepts):
         return Decision("abstain")
-    best: tuple[bool, int, int, Decision] | None = None
+    # (has every input it needs, how many inputs, earlier registered, the call) per rule.
+    found: list[tuple[bool, int, int, Call]] = []
     for order, candidate in enumerate(candidates(all_rules() if rules is None else rules)):
         if not any(set(group) <= concepts for group in candidate.when):
             continue
         inputs = bind(candidate, question)
         if not inputs and "probability" not in concepts:
             continue
-        # A rule that has every input it needs beats one that would fail, then more inputs win.
-        key = (candidate.required <= set(inputs), len(inputs), -order)
-        if best is None or key > best[:3]:
-            inputs, assumed = _with_units(candidate, question, inputs, edition_unit)
-            best = (*key, Decision("rule", candidate.rule, inputs, assumed))
-    if best is not None:
-        return best[3]
+        inputs, assumed = _with_units(candidate, question, inputs, edition_unit)
+        found.append(
+            (
+                candidate.required <= set(inputs),
+                len(inputs),
+                -order,
+                Call(candidate.rule, inputs, assumed),
+            )
+        )
+    if found:
+        # A rule that has every input it needs beats one that would fail, then more inputs win;
+        # every other rule the question names with inputs it can use is computed too ("fled 10,
+        # pursued 9: how far do they run?" is a flee and a pursuit).
+        found.sort(key=lambda item: item[:3], reverse=True)
+        main, *others = found
+        also = [f[3] for f in others if f[0] and f[3].inputs]
+        return Decision("rule", (main[3], *also)[:MAX_CALLS])
     uncovered = {c for c in concepts if glossary.concepts[c].kind == "topic"} - covered
     if uncovered and not concepts & subjects:
         return Decision("abstain")

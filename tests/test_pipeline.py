@@ -59,3 +59,14 @@ def test_a_unitless_length_takes_the_unit_of_the_edition_asked_about(bot: Refbot
     default = bot.ask(question, lang="en")  # English players measure in inches: 8" is 20 cm
     spanish = next(r for r in default.rules if r.edition == "reglamento-es")
     assert spanish.outcome["dice"] == "8D6" and "8 inches" in default.answer
+
+
+def test_a_question_setting_up_two_rules_is_answered_with_both(bot: Refbot) -> None:
+    answer = bot.ask("My goblins fled 6+4 and the pursuers got 9. How far do they run?", lang="en")
+    outcomes = {r.id: r for r in answer.rules}
+    assert set(outcomes) == {"pursuit", "flee"}
+    assert answer.rules[0].id == "pursuit"
+    flee = outcomes["flee"].to_dict()["outcome"]["flee_move"]
+    assert flee == {"value": 10, "unit": "in"}
+    # One edition of each rule: no "the editions differ" preamble.
+    assert "editions differ" not in answer.answer

@@ -58,3 +58,22 @@ def test_dice_notation_is_a_count_not_a_number(glossary: Glossary, text: str, co
     parsed = parse_question(text, "en", glossary)
     assert [c.count for c in parsed.counts] == [count]
     assert parsed.numbers == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "dice", "numbers"),
+    [
+        ("Втеча 6 (1+5), переслідування 6 (3+3)", [(1, 5), (3, 3)], []),
+        ("takip 3+4 = 7 geldi", [(3, 4)], []),
+        ("pursued (2+5) 7 with 12 knights", [(2, 5)], [12]),
+        # A total that differs from the faces is another number, not a restatement.
+        ("fled 3+4, then 9 more", [(3, 4)], [9]),
+        ("rolled 3+4 7 inches away", [(3, 4)], [7]),
+    ],
+)
+def test_a_total_written_beside_its_faces_is_read_once(
+    glossary: Glossary, text: str, dice: list[tuple[int, int]], numbers: list[float]
+) -> None:
+    parsed = parse_question(text, "en", glossary)
+    assert list(parsed.dice) == dice
+    assert [n.value for n in parsed.numbers] == numbers

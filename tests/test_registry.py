@@ -123,7 +123,7 @@ def test_rule_declares_messages_and_cues(rule: Rule, glossary: Glossary) -> None
         if param.cue is None:
             continue
         assert set(param.cue.concepts) <= set(glossary.concepts), param.name
-        assert param.cue.unless is None or param.cue.unless in glossary.concepts
+        assert set(param.cue.unless) <= set(glossary.concepts), param.name
         if param.kind == "choice":
             assert set(param.cue.concepts) == set(param.choices), param.name
     assert any(p.cue for p in rule.params), "a routed rule reads at least one input"

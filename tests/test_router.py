@@ -205,3 +205,60 @@ def test_an_obstacle_in_the_way_is_read_from_the_question(glossary: Glossary) ->
     )
     decision = decide(glossary, text, "en")
     assert decision.inputs == {"flee": "3", "pursuit": "7", "obstacle": "3in"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "calls"),
+    [
+        (
+            "en",
+            "my goblins rolled 6+4 to flee and the pursuers got 9, how far do they run?",
+            [("pursuit", {"flee": "6,4", "pursuit": "9"}), ("flee", {"roll": "6,4"})],
+        ),
+        (
+            "es",
+            "Mi unidad huye con un 8 y el perseguidor saca 7: ¿la pillan y cuánto huye?",
+            [("pursuit", {"flee": "8", "pursuit": "7"}), ("flee", {"roll": "8"})],
+        ),
+    ],
+)
+def test_every_situation_the_question_sets_up_is_computed(
+    glossary: Glossary, lang: str, text: str, calls: list[tuple[str, dict[str, str]]]
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert [(c.rule, c.inputs) for c in decision.calls] == calls
+
+
+def test_a_rule_without_its_inputs_is_not_computed_beside_the_main_one(glossary: Glossary) -> None:
+    decision = decide(glossary, "What is the chance my pursuers catch a unit that fled?", "en")
+    assert [c.rule for c in decision.calls] == ["pursuit"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "standing"),
+    [
+        ("en", "Mordheim: can my warrior leave combat while his enemy is knocked down?", "0"),
+        ("en", "Mordheim: can my warrior leave combat with an enemy still standing?", "1"),
+        ("ru", "Может ли воин выйти из боя, если противник оглушен?", "0"),
+    ],
+)
+def test_a_count_is_read_from_the_state_the_question_names(
+    glossary: Glossary, lang: str, text: str, standing: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    inputs = {c.rule: c.inputs for c in decision.calls}
+    assert inputs["leave_combat"] == {"standing_enemies": standing}
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "dice"),
+    [
+        ("en", "I charged and rolled a 2 and a 5, where does my unit end up?", "2,5"),
+        ("ru", "Чарджу, на кубиках выпало 3 и 5. Что дальше?", "3,5"),
+    ],
+)
+def test_a_charge_with_its_dice_is_computed_without_the_word_failed(
+    glossary: Glossary, lang: str, text: str, dice: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert (decision.rule, decision.inputs.get("dice")) == ("failed_charge", dice)

@@ -159,7 +159,12 @@ RULES = [
         explain=explain_failed_charge,
         # "Did my charge reach?" is decided by the rule from Movement, dice and distance.
         # Movement, the dice and a distance are the charge-range situation even unnamed.
-        when=(("charge", "failed"), ("charge", "movement"), ("movement", "roll")),
+        when=(
+            ("charge", "failed"),
+            ("charge", "movement"),
+            ("charge", "roll"),
+            ("movement", "roll"),
+        ),
     ),
     Rule(
         "charge_move",

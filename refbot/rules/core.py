@@ -73,14 +73,17 @@ def _number(value: float) -> float | int:
 class Cue:
     """How the router reads one input from a question, by the glossary concepts that cue it.
 
-    A number input takes the nearest free number beside one of `concepts`; a flag is yes when a
-    concept is mentioned and no when `unless` is; a choice takes the first of its choices the
+    A number input takes the nearest free number beside one of `concepts`, else `named` when a
+    concept is mentioned without one ("fighting a standing enemy": one), else "0" when one of
+    `unless` is ("his opponent is knocked down": no standing enemy); a flag is yes when a concept
+    is mentioned and no when one of `unless` is; a choice takes the first of its choices the
     question mentions (the choices are concept names); `faces` reads the die faces it gives.
     """
 
     concepts: tuple[str, ...] = ()
-    unless: str | None = None
+    unless: tuple[str, ...] = ()
     faces: bool = False
+    named: str | None = None
 
 
 @dataclass(frozen=True)

@@ -428,7 +428,7 @@ RULES = [
                 "charged",
                 "bool",
                 "the victorious unit charged into this combat",
-                cue=Cue(("charge",), unless="was_charged"),
+                cue=Cue(("charge",), unless=("was_charged",)),
             ),
             Param("wiped_out", "bool", "the enemy was wiped out", cue=Cue(("wiped_out",))),
             Param(

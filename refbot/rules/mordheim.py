@@ -174,7 +174,7 @@ RULES = [
                 "enemies in the fight still standing",
                 required=True,
                 low=0,
-                cue=Cue(("standing_enemy",)),
+                cue=Cue(("standing_enemy",), unless=("knocked_down", "stunned"), named="1"),
             ),
         ),
         leave_combat,
