@@ -83,7 +83,11 @@ class Retriever:
         self._scale = np.asarray(
             [self.weights.example if c.kind == "example" else 1.0 for c in self.clauses]
         )
-        self._headings = np.asarray([c.kind == "heading" for c in self.clauses], dtype=bool)
+        # Headings are context, and so is a question in running text ("Can the fleeing troops
+        # escape their pursuers?"): it restates a reader's question but never answers one.
+        self._not_answers = np.asarray(
+            [c.kind == "heading" or _asks(c.text) for c in self.clauses], dtype=bool
+        )
         flat = isinstance(index.vectors, faiss.IndexFlat) and len(self.clauses) <= DENSE_EXACT
         self._matrix_of_vectors = (
             index.vectors.reconstruct_n(0, index.vectors.ntotal) if flat else None
@@ -151,7 +155,7 @@ class Retriever:
         allowed: Sequence[int] | None = None,
         boost: frozenset[str] = frozenset(),
     ) -> list[Hit]:
-        """Return the k best clauses by fused score; headings are context, not answers.
+        """Return the k best clauses by fused score; headings and questions are not answers.
 
         Boosted clauses (those stating a rule the core applied) gain a fixed bonus.
         """
@@ -161,7 +165,7 @@ class Retriever:
             rows_boosted = [self._row[i] for i in boost if i in self._row]
             ranking[rows_boosted] += self.weights.provenance
             fused = ranking.copy()
-        ranking[self._headings] = -np.inf
+        ranking[self._not_answers] = -np.inf
         if allowed is not None:
             keep = np.zeros(len(ranking), dtype=bool)
             keep[list(allowed)] = True
@@ -224,6 +228,11 @@ class SparseBM25:
             rows, weights = self.postings[term]
             scores[rows] += times * weights  # a term occurs once per document's postings
         return scores
+
+
+def _asks(text: str) -> bool:
+    """Return whether a clause is a question rather than a statement."""
+    return text.rstrip().endswith(("?", "？"))
 
 
 def _by_max(values: np.ndarray) -> np.ndarray:

@@ -4,6 +4,8 @@ import numpy as np
 import pytest
 from rank_bm25 import BM25Okapi
 
+from refbot.bot import Refbot
+from refbot.question import parse_question
 from refbot.retrieve import SparseBM25
 
 DOCS = [
@@ -19,3 +21,21 @@ DOCS = [
 )
 def test_sparse_bm25_scores_exactly_as_rank_bm25(query: list[str]) -> None:
     assert np.allclose(SparseBM25(DOCS).get_scores(query), BM25Okapi(DOCS).get_scores(query))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can my cavalry decline to chase a broken enemy?",
+        "Can the fleeing troops escape their pursuers?",
+        "Können die Fliehenden ihren Verfolgern entkommen?",
+    ],
+)
+def test_a_question_in_the_rule_text_is_never_cited(bot: Refbot, text: str) -> None:
+    asked = [c.id for c in bot.loaded.retriever.clauses if c.text.rstrip().endswith("?")]
+    assert asked, "the test corpus has a question in running text"
+    retriever = bot.loaded.retriever
+    question = parse_question(text, "en", bot.glossary)
+    scores = retriever.scores(question, bot.embedder.embed([text])[0])
+    hits = retriever.rank(scores, k=len(retriever.clauses))
+    assert hits and not {h.clause.id for h in hits} & set(asked)
