@@ -136,14 +136,20 @@ def compose_rule(
         texts.insert(
             0, writer.gettext("The editions differ; each one's answer follows, with its citation.")
         )
-    verified = all(ok for _, ok in results)
+    # The confidence is the main rule's: a rule the question only also sets up does not lower it.
+    verified = all(ok for result, ok in results if result.id == results[0][0].id)
     # Retrieved clauses best first; an edition none of whose clauses made it gets its first
     # provenance clause cited in place of the weakest hit, with no score.
+    # Only the main rule's editions claim a place: the rules a question also sets up do not.
     citations = [Citation.of(h.clause, h.score) for h in hits]
+    added: list[Citation] = []
     for result, _ in results:
-        if result.clauses and not set(result.clauses) & {c.id for c in citations}:
-            added = Citation.of(provenance[result.clauses[0]], None)
-            citations = [*citations[: max(k - 1, 0)], added]
+        cited = {c.id for c in [*citations, *added]}
+        if result.id == results[0][0].id and result.clauses and not set(result.clauses) & cited:
+            added.append(Citation.of(provenance[result.clauses[0]], None))
+    if added:
+        added = added[:k]
+        citations = [*citations[: k - len(added)], *added]
     return Answer(
         query=query,
         lang=lang,

@@ -92,7 +92,7 @@ def ask(
                 checked = verify(results, deep)
                 cited = frozenset(i for r in results for i in r.clauses)
                 provenance = {i: loaded.clause(i) for i in cited}
-                boosted = retriever.rank(scores, k, allowed, boost=cited)
+                boosted = retriever.rank(scores, k, allowed, boost=shares(results))
                 assumed = {n: v for call in decision.calls for n, v in call.assumed.items()}
                 return compose_rule(text, lang, checked, boosted, provenance, k, assumed)
     with clock("answer"):
@@ -115,6 +115,25 @@ def compute(
             if number == 0:
                 return [], exc
     return results, None
+
+
+MAIN_SHARE_STEP = 0.1  # each later clause of the main rule gets this much less of the bonus
+OTHER_SHARE = 0.5  # the clauses of a rule the question only also sets up
+
+
+def shares(results: Sequence[RuleResult]) -> dict[str, float]:
+    """Return each stating clause's share of the provenance bonus.
+
+    The main rule's clauses that decide its outcome come first and get the most; the rules the
+    question only also sets up get less, so that they follow the main rule's clauses.
+    """
+    main = results[0].id if results else None
+    found: dict[str, float] = {}
+    for result in results:
+        for position, clause_id in enumerate(result.clauses):
+            share = 1 - MAIN_SHARE_STEP * position if result.id == main else OTHER_SHARE
+            found[clause_id] = max(found.get(clause_id, 0.0), share)
+    return found
 
 
 def edition_unit(retriever: Retriever, edition: str | None) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import faiss
@@ -153,17 +153,19 @@ class Retriever:
         scores: dict[str, np.ndarray],
         k: int,
         allowed: Sequence[int] | None = None,
-        boost: frozenset[str] = frozenset(),
+        boost: Mapping[str, float] | None = None,
     ) -> list[Hit]:
         """Return the k best clauses by fused score; headings and questions are not answers.
 
-        Boosted clauses (those stating a rule the core applied) gain a fixed bonus.
+        Boosted clauses (those stating a rule the core applied) gain the provenance bonus times
+        their share of it.
         """
         fused = self.fuse(scores)
         ranking = fused.copy()
         if boost:
-            rows_boosted = [self._row[i] for i in boost if i in self._row]
-            ranking[rows_boosted] += self.weights.provenance
+            for clause_id, share in boost.items():
+                if clause_id in self._row:
+                    ranking[self._row[clause_id]] += share * self.weights.provenance
             fused = ranking.copy()
         ranking[self._not_answers] = -np.inf
         if allowed is not None:

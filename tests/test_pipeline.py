@@ -70,3 +70,20 @@ def test_a_question_setting_up_two_rules_is_answered_with_both(bot: Refbot) -> N
     assert flee == {"value": 10, "unit": "in"}
     # One edition of each rule: no "the editions differ" preamble.
     assert "editions differ" not in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("text", "decisive"),
+    [
+        ("Fled 7, they pursued with a 2 and a 5. Am I caught?", "equal to or higher"),
+        ("My unit fled 9 and the pursuers rolled 4. Do they escape?", "rolls higher than"),
+    ],
+)
+def test_the_clause_deciding_the_outcome_is_cited_first(
+    bot: Refbot, text: str, decisive: str
+) -> None:
+    answer = bot.ask(text, lang="en")
+    assert answer.rules[0].id == "pursuit"
+    assert decisive in bot.clause(answer.rules[0].clauses[0]).text
+    # It gets the largest share of the provenance bonus, so it is among the first citations.
+    assert any(decisive in c.text for c in answer.citations[:2])

@@ -224,10 +224,14 @@ class Rule:
         return next((p for p in self.params if p.name == name), None)
 
     def locate(self, clauses: Iterable[Clause] | Provenance, tags: Iterable[str]) -> list[str]:
-        """Return the ids of the clauses stating the given tags; raise if one has disappeared."""
+        """Return the ids of the clauses stating the given tags, then the rule's base clauses.
+
+        Raise ProvenanceMissing if one has disappeared.
+        """
         texts = clauses if isinstance(clauses, Provenance) else Provenance(clauses)
         ids: list[str] = []
-        for tag in ["base", *tags]:
+        # The clauses that decide this outcome first: "caught" before "a unit pursues 2D6".
+        for tag in [*tags, "base"]:
             for needle in self.provenance.get(tag, ()):
                 found = texts.find(self.game, self.edition, needle)
                 if found is None:

@@ -331,9 +331,16 @@ RULES = [
         ),
         pursuit,
         {
-            "base": ('a unit pursues 2D6"', "equal to or higher than the fleeing unit"),
-            "caught": ("completely destroyed where they stand",),
-            "escaped": ("If the fleeing unit rolls higher than the pursuers",),
+            "base": ('a unit pursues 2D6"',),
+            # The comparison decides both outcomes; each outcome's own clause comes first.
+            "caught": (
+                "equal to or higher than the fleeing unit",
+                "completely destroyed where they stand",
+            ),
+            "escaped": (
+                "If the fleeing unit rolls higher than the pursuers",
+                "equal to or higher than the fleeing unit",
+            ),
             "pursuer_move": ("pursuers make this move even if the fleeing unit was caught",),
             "obstruction": ('they automatically halt 1" away',),
             "new_enemy": (
