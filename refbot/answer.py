@@ -7,8 +7,10 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from refbot.errors import RuleError
+from refbot.glossary import Glossary
 from refbot.i18n import Writer
 from refbot.index import Hit
+from refbot.loaded import Coverage
 from refbot.rules import RuleResult, rule_of
 from refbot.segment import Clause
 
@@ -210,10 +212,40 @@ def _problem_sentence(problem: Problem, writer: Writer) -> str:
     return writer.gettext("I could not compute an outcome from the numbers given.")
 
 
-def compose_abstention(query: str, lang: str, topics: Sequence[str]) -> Answer:
-    """Decline, saying in the question's language what the corpus does cover."""
+def compose_abstention(
+    query: str,
+    lang: str,
+    coverage: Sequence[Coverage],
+    glossary: Glossary,
+    declined: tuple[str, tuple[str, ...]] | None = None,
+) -> Answer:
+    """Decline, saying in the question's language why, and what the corpus does cover.
+
+    `declined` is the kind of concept that declined the question and what names it: the words
+    the question names another game with, or the topic concepts the corpus lacks.
+    """
     writer = Writer(lang)
-    text = writer.gettext("The rules I have do not cover this. They cover: {topics}.").format(
-        topics="; ".join(topics)
+    kind, named = declined or ("", ())
+    if kind == "other_game":
+        why = writer.gettext("This is about {game}, which my rules do not cover.").format(
+            game=named[0]
+        )
+    elif kind == "topic":
+        why = writer.gettext("My rules say nothing on {topic}.").format(
+            topic=", ".join(glossary.concepts[k].title(lang) for k in named)
+        )
+    else:
+        why = writer.gettext("The rules I have do not cover this.")
+    games = "; ".join(
+        f"{game_title(c.game)} ({', '.join(glossary.concepts[k].title(lang) for k in c.concepts)})"
+        if c.concepts
+        else game_title(c.game)
+        for c in coverage
     )
-    return Answer(query, lang, text, True, 0.0)
+    covers = writer.gettext("They cover: {topics}.").format(topics=games)
+    return Answer(query, lang, f"{why} {covers}", True, 0.0)
+
+
+def game_title(game: str) -> str:
+    """Return a game's name for readers: its folder name in words ("Warhammer Fantasy")."""
+    return " ".join(word.capitalize() for word in game.replace("_", "-").split("-"))

@@ -73,6 +73,20 @@ class Concept:
     kind: str
     terms: dict[str, tuple[tuple[str, ...], ...]]
     words: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the terms as written
+    # What to call the concept in each language, where its first term is no good name for it.
+    names: dict[str, str] = field(default_factory=dict)
+
+    def title(self, lang: str) -> str:
+        """Return what to call the concept in a language: its name or first term, else English."""
+        for title in (
+            self.names.get(lang),
+            *self.words.get(lang, ())[:1],
+            self.names.get("en"),
+            *self.words.get("en", ())[:1],
+        ):
+            if title:
+                return title
+        return self.name.replace("_", " ")
 
 
 class Glossary:
@@ -152,5 +166,9 @@ def load_glossary(path: Path) -> Glossary:
             stemmed = (tuple(analyze(w, str(lang))) for w in words)
             terms[str(lang)] = tuple(dict.fromkeys(t for t in stemmed if t))
             written[str(lang)] = tuple(words)
-        concepts[str(name)] = Concept(str(name), kind, terms, written)
+        names = entry.get("name", {})
+        if not isinstance(names, dict) or not all(isinstance(v, str) and v for v in names.values()):
+            raise CorpusError([f"{where}: concept {name!r}: 'name' must map languages to names"])
+        titles = {str(lang): str(title) for lang, title in names.items()}
+        concepts[str(name)] = Concept(str(name), kind, terms, written, titles)
     return Glossary(concepts)

@@ -13,6 +13,14 @@ from refbot.segment import Clause
 
 
 @dataclass(frozen=True)
+class Coverage:
+    """What the corpus says of one game: the rules its clauses state, as glossary concepts."""
+
+    game: str
+    concepts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Loaded:
     """One index with everything derived from it: retriever, provenance, clauses by id, topics."""
 
@@ -21,6 +29,7 @@ class Loaded:
     provenance: Provenance
     clauses_by_id: dict[str, Clause]
     topics: tuple[str, ...]
+    coverage: tuple[Coverage, ...] = ()
 
     @classmethod
     def of(cls, index: Index, glossary: Glossary) -> Loaded:
@@ -31,6 +40,7 @@ class Loaded:
             provenance=Provenance(index.clauses),
             clauses_by_id={c.id: c for c in index.clauses},
             topics=tuple(topics_of(index.clauses)),
+            coverage=coverage_of(index.clauses, glossary),
         )
 
     def paragraph(self, clause: Clause) -> str:
@@ -59,3 +69,18 @@ def topics_of(clauses: list[Clause]) -> list[str]:
             if clause.heading_path[0] not in names:
                 names.append(clause.heading_path[0])
     return [f"{game}: {', '.join(names)}" for game, names in titles.items()]
+
+
+def coverage_of(clauses: list[Clause], glossary: Glossary) -> tuple[Coverage, ...]:
+    """Return, for each game, the rule concepts its headings name, in order of appearance.
+
+    Headings say what a text is about; a rule merely mentioned in passing ("no Psychology tests
+    are taken") is no subject of it.
+    """
+    found: dict[str, dict[str, None]] = {}
+    for clause in clauses:
+        concepts = found.setdefault(clause.game, {})
+        for mention in glossary.find(" ".join(clause.heading_path), clause.lang, ()):
+            if glossary.concepts[mention.concept].kind == "rule":
+                concepts.setdefault(mention.concept, None)
+    return tuple(Coverage(game, tuple(concepts)) for game, concepts in found.items())

@@ -81,7 +81,18 @@ def ask(
         )
     if decision.kind == "abstain" or not hits:
         with clock("answer"):
-            return compose_abstention(text, lang, loaded.topics)
+            declined = None
+            if decision.declined_for:
+                first = decision.declined_for[0]
+                kind = glossary.concepts[first.concept].kind
+                # Another game by the name the question gives it; topics by their own names.
+                named = (
+                    (question.words(first),)
+                    if kind == "other_game"
+                    else tuple(dict.fromkeys(m.concept for m in decision.declined_for))
+                )
+                declined = (kind, named)
+            return compose_abstention(text, lang, loaded.coverage, glossary, declined)
     problem = None
     if decision.kind == "rule" and decision.calls:
         with clock("rules"):

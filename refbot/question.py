@@ -9,6 +9,7 @@ from refbot.glossary import TOKEN, Glossary, Mention, tokenize
 from refbot.lang import CODES, patterns
 from refbot.lang import get as get_language
 
+SUFFIX = re.compile(r"['’]\w{1,3}$")
 # Where one clause of a sentence ends: "fled 7, they pursued 9"; not a decimal comma ("4,5").
 CLAUSE_BREAK = re.compile(r"(?<!\d)[,;:](?!\d)|[,;:](?=\s)|[.!?](?=\s|$)|\s[—–-]\s")
 
@@ -68,6 +69,13 @@ class Question:
             return True
         last = len(self.clauses) - 1
         return self.clauses[min(first, last)] == self.clauses[min(second, last)]
+
+    def words(self, mention: Mention) -> str:
+        """Return the words of the question a mention covers, as written."""
+        spans = [m.span() for m in TOKEN.finditer(self.text)][mention.start : mention.end]
+        words = self.text[spans[0][0] : spans[-1][1]] if spans else ""
+        # Without a suffix after an apostrophe: "40k'da" names 40k.
+        return SUFFIX.sub("", words)
 
     @property
     def dice(self) -> tuple[tuple[int, ...], ...]:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from refbot.glossary import Glossary
+from refbot.glossary import Glossary, Mention
 from refbot.lang import CODES
 from refbot.lang import get as get_language
 from refbot.question import Question
@@ -45,6 +45,8 @@ class Decision:
 
     kind: Literal["rule", "lookup", "abstain"]
     calls: tuple[Call, ...] = ()
+    # Why a question is declined: its mentions of another game or of topics the corpus lacks.
+    declined_for: tuple[Mention, ...] = ()
 
     @property
     def rule(self) -> str | None:
@@ -278,8 +280,11 @@ def route(
     """
     thresholds = thresholds or Thresholds()
     concepts = question.concepts
-    if any(glossary.concepts[c].kind == "other_game" for c in concepts):
-        return Decision("abstain")
+    other_game = next(
+        (m for m in question.mentions if glossary.concepts[m.concept].kind == "other_game"), None
+    )
+    if other_game is not None:
+        return Decision("abstain", declined_for=(other_game,))
     # (has every input it needs, how many inputs, earlier registered, the call) per rule.
     found: list[tuple[bool, int, int, Call]] = []
     for order, candidate in enumerate(candidates(all_rules() if rules is None else rules)):
@@ -305,9 +310,13 @@ def route(
         main, *others = found
         also = [f[3] for f in others if f[0] and f[3].inputs]
         return Decision("rule", (main[3], *also)[:MAX_CALLS])
-    uncovered = {c for c in concepts if glossary.concepts[c].kind == "topic"} - covered
+    uncovered = [
+        m
+        for m in question.mentions
+        if glossary.concepts[m.concept].kind == "topic" and m.concept not in covered
+    ]
     if uncovered and not concepts & subjects:
-        return Decision("abstain")
+        return Decision("abstain", declined_for=tuple(uncovered))
     kinds = {glossary.concepts[c].kind for c in concepts & covered}
     if "rule" in kinds:
         return Decision("lookup")

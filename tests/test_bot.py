@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -170,7 +171,26 @@ def test_ask_abstains_out_of_scope_in_the_question_language(bot: Refbot) -> None
     answer = bot.ask("¿Cuál es la mejor receta de paella?")
     assert answer.abstained and answer.citations == () and answer.rule is None
     assert answer.answer.startswith("Las reglas que tengo no cubren esto")
-    assert "Flee & Pursue" in answer.answer
+    # What the corpus covers, in the reader's words: no section titles in other languages.
+    assert "Warhammer Fantasy (" in answer.answer and "perseguir" in answer.answer
+    assert not re.search("[а-яА-Я]", answer.answer) and "Flee & Pursue" not in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "says"),
+    [
+        (
+            "en",
+            "In Kings of War, can a unit that was charged counter-charge?",
+            "about Kings of War",
+        ),
+        ("de", "Wie viele Punkte kostet eine Einheit Gralsritter?", "nichts zu Punktkosten"),
+        ("es", "En Warhammer 40k, ¿cuántos dados para cargar?", "trata de 40k"),
+    ],
+)
+def test_an_abstention_says_why(bot: Refbot, lang: str, text: str, says: str) -> None:
+    answer = bot.ask(text, lang=lang)
+    assert answer.abstained and says in answer.answer
 
 
 def test_ask_lookup_cites_at_most_k(bot: Refbot) -> None:

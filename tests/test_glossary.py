@@ -70,6 +70,7 @@ def test_unknown_language_tries_every_glossary_language(glossary: Glossary) -> N
         ("concepts: {flee: {kind: rule}}", "needs 'terms'"),
         ("concepts: {flee: {kind: magic, terms: {en: [flee]}}}", "unknown kind"),
         ("concepts: {flee: {terms: {en: flee}}}", "terms must be a list"),
+        ("concepts: {flee: {terms: {en: [flee]}, name: [flee]}}", "'name' must map languages"),
         ("[unclosed", "not valid YAML"),
         ("- a list", "needs a 'concepts' mapping"),
     ],
@@ -80,3 +81,18 @@ def test_bad_glossary_is_named(tmp_path: Path, text: str, problem: str) -> None:
     with pytest.raises(CorpusError, match=problem) as info:
         load_glossary(path)
     assert "glossary.yaml" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("concept", "lang", "title"),
+    [
+        ("terrain", "en", "terrain"),  # its name, not its first term ("woods")
+        ("terrain", "de", "Gelände"),
+        ("pursue", "es", "perseguir"),  # no name: the first term
+        ("pursue", "tr", "pursue"),  # a language without terms: English
+    ],
+)
+def test_a_concept_is_titled_in_the_readers_language(
+    glossary: Glossary, concept: str, lang: str, title: str
+) -> None:
+    assert glossary.concepts[concept].title(lang) == title
