@@ -285,10 +285,12 @@ def route(
     )
     if other_game is not None:
         return Decision("abstain", declined_for=(other_game,))
-    # (has every input it needs, how many inputs, earlier registered, the call) per rule.
-    found: list[tuple[bool, int, int, Call]] = []
+    # (has every input it needs, how many inputs, how fully its situation is named, earlier
+    # registered, the call) per rule.
+    found: list[tuple[bool, int, int, int, Call]] = []
     for order, candidate in enumerate(candidates(all_rules() if rules is None else rules)):
-        if not any(set(group) <= concepts for group in candidate.when):
+        named = max((len(g) for g in candidate.when if set(g) <= concepts), default=0)
+        if not named:
             continue
         inputs = bind(candidate, question)
         if not inputs and "probability" not in concepts:
@@ -298,18 +300,20 @@ def route(
             (
                 candidate.required <= set(inputs),
                 len(inputs),
+                named,
                 -order,
                 Call(candidate.rule, inputs, assumed),
             )
         )
     if found:
-        # A rule that has every input it needs beats one that would fail, then more inputs win;
+        # A rule that has every input it needs beats one that would fail, then more inputs win,
+        # then the rule whose situation the question names more fully;
         # every other rule the question names with inputs it can use is computed too ("fled 10,
         # pursued 9: how far do they run?" is a flee and a pursuit).
-        found.sort(key=lambda item: item[:3], reverse=True)
+        found.sort(key=lambda item: item[:4], reverse=True)
         main, *others = found
-        also = [f[3] for f in others if f[0] and f[3].inputs]
-        return Decision("rule", (main[3], *also)[:MAX_CALLS])
+        also = [f[4] for f in others if f[0] and f[4].inputs]
+        return Decision("rule", (main[4], *also)[:MAX_CALLS])
     uncovered = [
         m
         for m in question.mentions

@@ -30,7 +30,7 @@ class TermMatcher:
     glossary: Glossary
     embedder: Embedder
     threshold: float = 0.7
-    margin: float = 0.15
+    margin: float = 0.05  # dev: 0.15 → 0.05 raised Turkish R@5 0.67 → 0.89, no loss elsewhere
     rivals: int = 5  # the margin is over the mean of this many next-nearest concepts
     _names: list[str] = field(default_factory=list)  # the concepts, one per column
     _column_of_term: np.ndarray | None = None  # for each embedded term, its concept's column

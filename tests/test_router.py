@@ -5,6 +5,7 @@ import pytest
 from refbot.glossary import Glossary, load_glossary
 from refbot.question import parse_question
 from refbot.router import route
+from refbot.rules import all_rules
 from tests.helpers import SEED_CORPUS
 
 
@@ -262,3 +263,16 @@ def test_a_charge_with_its_dice_is_computed_without_the_word_failed(
 ) -> None:
     decision = decide(glossary, text, lang)
     assert (decision.rule, decision.inputs.get("dice")) == ("failed_charge", dice)
+
+
+def test_between_rules_with_as_many_inputs_the_more_fully_named_situation_wins(
+    glossary: Glossary,
+) -> None:
+    # Both read one input; the failed charge is named by "charge" and "rolled", the attack on a
+    # downed warrior by "knocked down" alone. Registered first, the attack would otherwise win.
+    by_id = {r.id: r for r in all_rules()}
+    text = "I charged the knocked down orc and rolled a 2 and a 5"
+    question = parse_question(text, "en", glossary)
+    registry = [by_id["attack_downed"], by_id["failed_charge"]]
+    decision = route(question, glossary, frozenset(glossary.concepts), 0.2, rules=registry)
+    assert [c.rule for c in decision.calls] == ["failed_charge", "attack_downed"]
