@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from refbot.glossary import Glossary, load_glossary
@@ -254,8 +256,9 @@ def test_a_count_is_read_from_the_state_the_question_names(
 @pytest.mark.parametrize(
     ("lang", "text", "dice"),
     [
-        ("en", "I charged and rolled a 2 and a 5, where does my unit end up?", "2,5"),
-        ("ru", "Чарджу, на кубиках выпало 3 и 5. Что дальше?", "3,5"),
+        ("en", "Charging with Movement 5, I rolled 1 and 3, the enemy 10 inches away", "1,3"),
+        ("ru", "Движение 4, до врага 7 дюймов, на нападение выпало 4 и 2. Дойду?", "4,2"),
+        ("es", "Cargo con Movimiento 4, saco 6 y 2 y el enemigo está a 9 pulgadas", "6,2"),
     ],
 )
 def test_a_charge_with_its_dice_is_computed_without_the_word_failed(
@@ -263,16 +266,16 @@ def test_a_charge_with_its_dice_is_computed_without_the_word_failed(
 ) -> None:
     decision = decide(glossary, text, lang)
     assert (decision.rule, decision.inputs.get("dice")) == ("failed_charge", dice)
+    assert {"movement", "distance"} <= set(decision.inputs)
 
 
 def test_between_rules_with_as_many_inputs_the_more_fully_named_situation_wins(
     glossary: Glossary,
 ) -> None:
-    # Both read one input; the failed charge is named by "charge" and "rolled", the attack on a
-    # downed warrior by "knocked down" alone. Registered first, the attack would otherwise win.
-    by_id = {r.id: r for r in all_rules()}
-    text = "I charged the knocked down orc and rolled a 2 and a 5"
-    question = parse_question(text, "en", glossary)
-    registry = [by_id["attack_downed"], by_id["failed_charge"]]
-    decision = route(question, glossary, frozenset(glossary.concepts), 0.2, rules=registry)
-    assert [c.rule for c in decision.calls] == ["failed_charge", "attack_downed"]
+    # Two rules reading the same one input; the second is named by "charged" and "knocked down",
+    # the first by "knocked down" alone. Registered first, the first would otherwise win.
+    downed = next(r for r in all_rules() if r.id == "attack_downed")
+    fuller = replace(downed, id="charge_on_downed", when=(("charge", "knocked_down"),))
+    question = parse_question("I charged the knocked down orc", "en", glossary)
+    decision = route(question, glossary, frozenset(glossary.concepts), 0.2, rules=[downed, fuller])
+    assert [c.rule for c in decision.calls] == ["charge_on_downed", "attack_downed"]

@@ -162,7 +162,6 @@ RULES = [
         when=(
             ("charge", "failed"),
             ("charge", "movement"),
-            ("charge", "roll"),
             ("movement", "roll"),
         ),
     ),
