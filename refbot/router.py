@@ -262,6 +262,11 @@ def _with_units(
     return read, assumed
 
 
+def situation_named(candidate: Candidate, concepts: set[str]) -> int:
+    """Return how many concepts of the rule's situation the question names (0: not named)."""
+    return max((len(group) for group in candidate.when if set(group) <= concepts), default=0)
+
+
 def route(
     question: Question,
     glossary: Glossary,
@@ -289,7 +294,7 @@ def route(
     # registered, the call) per rule.
     found: list[tuple[bool, int, int, int, Call]] = []
     for order, candidate in enumerate(candidates(all_rules() if rules is None else rules)):
-        named = max((len(g) for g in candidate.when if set(g) <= concepts), default=0)
+        named = situation_named(candidate, concepts)
         if not named:
             continue
         inputs = bind(candidate, question)

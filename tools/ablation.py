@@ -15,7 +15,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from refbot import question, router
+import numpy as np
+
+from refbot import pipeline, question, router
 from refbot.bot import Refbot
 from refbot.glossary import Concept
 
@@ -36,6 +38,7 @@ def patched(target: Any, name: str, value: Any) -> Iterator[None]:
 def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
     """Return, by row name, a context that switches one part off."""
     retriever = bot.retriever
+    named = router.situation_named
     weights = retriever.weights
     topics = frozenset(k for k, c in bot.glossary.concepts.items() if c.kind == "topic")
     concepts = dict(bot.glossary.concepts)
@@ -61,7 +64,22 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
             question.Question, "same_clause", lambda self, first, second: True
         ),
         "no unit/order/count fallbacks": lambda: _no_fallbacks(),
+        "only the main rule computed": lambda: patched(router, "MAX_CALLS", 1),
+        "no situation-completeness tie-break": lambda: patched(
+            router, "situation_named", lambda c, k: min(1, named(c, k))
+        ),
+        "flat provenance bonus": lambda: _flat_bonus(),
+        "questions in rule text citable": lambda: patched(
+            retriever, "_not_answers", np.asarray([c.kind == "heading" for c in retriever.clauses])
+        ),
+        "nearest-term margin 0.15 (before)": lambda: patched(bot.terms, "margin", 0.15),
     }
+
+
+@contextmanager
+def _flat_bonus() -> Iterator[None]:
+    with patched(pipeline, "MAIN_SHARE_STEP", 0.0), patched(pipeline, "OTHER_SHARE", 1.0):
+        yield
 
 
 @contextmanager
