@@ -262,11 +262,6 @@ def _with_units(
     return read, assumed
 
 
-def situation_named(candidate: Candidate, concepts: set[str]) -> int:
-    """Return how many concepts of the rule's situation the question names (0: not named)."""
-    return max((len(group) for group in candidate.when if set(group) <= concepts), default=0)
-
-
 def route(
     question: Question,
     glossary: Glossary,
@@ -290,12 +285,10 @@ def route(
     )
     if other_game is not None:
         return Decision("abstain", declined_for=(other_game,))
-    # (has every input it needs, how many inputs, how fully its situation is named, earlier
-    # registered, the call) per rule.
-    found: list[tuple[bool, int, int, int, Call]] = []
+    # (has every input it needs, how many inputs, earlier registered, the call) per rule.
+    found: list[tuple[bool, int, int, Call]] = []
     for order, candidate in enumerate(candidates(all_rules() if rules is None else rules)):
-        named = situation_named(candidate, concepts)
-        if not named:
+        if not any(set(group) <= concepts for group in candidate.when):
             continue
         inputs = bind(candidate, question)
         if not inputs and "probability" not in concepts:
@@ -305,20 +298,18 @@ def route(
             (
                 candidate.required <= set(inputs),
                 len(inputs),
-                named,
                 -order,
                 Call(candidate.rule, inputs, assumed),
             )
         )
     if found:
-        # A rule that has every input it needs beats one that would fail, then more inputs win,
-        # then the rule whose situation the question names more fully;
+        # A rule that has every input it needs beats one that would fail, then more inputs win;
         # every other rule the question names with inputs it can use is computed too ("fled 10,
         # pursued 9: how far do they run?" is a flee and a pursuit).
-        found.sort(key=lambda item: item[:4], reverse=True)
+        found.sort(key=lambda item: item[:3], reverse=True)
         main, *others = found
-        also = [f[4] for f in others if f[0] and f[4].inputs]
-        return Decision("rule", (main[4], *also)[:MAX_CALLS])
+        also = [f[3] for f in others if f[0] and f[3].inputs]
+        return Decision("rule", (main[3], *also)[:MAX_CALLS])
     uncovered = [
         m
         for m in question.mentions

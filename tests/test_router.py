@@ -1,13 +1,10 @@
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from refbot.glossary import Glossary, load_glossary
 from refbot.question import parse_question
 from refbot.router import route
-from refbot.rules import all_rules
 from tests.helpers import SEED_CORPUS
 
 
@@ -267,15 +264,3 @@ def test_a_charge_with_its_dice_is_computed_without_the_word_failed(
     decision = decide(glossary, text, lang)
     assert (decision.rule, decision.inputs.get("dice")) == ("failed_charge", dice)
     assert {"movement", "distance"} <= set(decision.inputs)
-
-
-def test_between_rules_with_as_many_inputs_the_more_fully_named_situation_wins(
-    glossary: Glossary,
-) -> None:
-    # Two rules reading the same one input; the second is named by "charged" and "knocked down",
-    # the first by "knocked down" alone. Registered first, the first would otherwise win.
-    downed = next(r for r in all_rules() if r.id == "attack_downed")
-    fuller = replace(downed, id="charge_on_downed", when=(("charge", "knocked_down"),))
-    question = parse_question("I charged the knocked down orc", "en", glossary)
-    decision = route(question, glossary, frozenset(glossary.concepts), 0.2, rules=[downed, fuller])
-    assert [c.rule for c in decision.calls] == ["charge_on_downed", "attack_downed"]

@@ -38,7 +38,6 @@ def patched(target: Any, name: str, value: Any) -> Iterator[None]:
 def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
     """Return, by row name, a context that switches one part off."""
     retriever = bot.retriever
-    named = router.situation_named
     weights = retriever.weights
     topics = frozenset(k for k, c in bot.glossary.concepts.items() if c.kind == "topic")
     concepts = dict(bot.glossary.concepts)
@@ -65,9 +64,6 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         ),
         "no unit/order/count fallbacks": lambda: _no_fallbacks(),
         "only the main rule computed": lambda: patched(router, "MAX_CALLS", 1),
-        "no situation-completeness tie-break": lambda: patched(
-            router, "situation_named", lambda c, k: min(1, named(c, k))
-        ),
         "flat provenance bonus": lambda: _flat_bonus(),
         "questions in rule text citable": lambda: patched(
             retriever, "_not_answers", np.asarray([c.kind == "heading" for c in retriever.clauses])
