@@ -17,6 +17,10 @@ from refbot.errors import CorpusError
 from refbot.lang import stemmer as snowball_algorithm
 
 KINDS = ("rule", "term", "intent", "other_game", "topic")
+# Kinds that decline a question: read only as written (a term or its plural), never by stem
+# alone, since a stem shared with an everyday word ("sortir" / "sort", "punto" / "punti") would
+# refuse a question the corpus answers.
+WHOLE_WORDS = frozenset({"topic", "other_game"})
 TOKEN = re.compile(r"\w+(?:['’]\w+)*", re.U)
 SUFFIX_LETTERS = 3  # "'da", "'nın", "'s": what follows an apostrophe in a suffix, at most
 WINDOW_SLACK = 3  # words a multi-word term may be spread over, beyond its own length
@@ -97,7 +101,14 @@ class Glossary:
         self.languages = sorted({lang for c in concepts.values() for lang in c.terms})
         # For each language, every stem that occurs in a term → the (concept, term) pairs using it.
         self._by_stem: dict[str, dict[str, list[tuple[str, tuple[str, ...]]]]] = {}
+        # For the concepts only ever read whole, each stemmed term's written forms, by language.
+        self._written: dict[tuple[str, str, tuple[str, ...]], list[tuple[str, ...]]] = {}
         for concept in concepts.values():
+            if concept.kind in WHOLE_WORDS:
+                for lang, words in concept.words.items():
+                    for word in words:
+                        key = (lang, concept.name, tuple(analyze(word, lang)))
+                        self._written.setdefault(key, []).append(tuple(tokenize(word)))
             for lang, terms in concept.terms.items():
                 table = self._by_stem.setdefault(lang, {})
                 for term in terms:
@@ -115,6 +126,9 @@ class Glossary:
             for start, stem in enumerate(stems):
                 for concept, term in table.get(stem, ()):
                     end = _match_at(term, stems, start)
+                    written = self._written.get((term_lang, concept, term))
+                    if end and written and not _written_in(written, tokens[start:end]):
+                        end = 0  # "sortir" is no "sort", "a quel punto" no "punti"
                     if end and (concept, start) not in found:
                         found[(concept, start)] = Mention(concept, start, end)
         # A later match of a multi-word term inside an earlier one of the same concept is the same.
@@ -128,6 +142,14 @@ class Glossary:
     def concepts_in(self, text: str, lang: str, extra_langs: Iterable[str] = ("en",)) -> set[str]:
         """Return the set of concept names text mentions."""
         return {m.concept for m in self.find(text, lang, extra_langs)}
+
+
+def _written_in(forms: list[tuple[str, ...]], tokens: list[str]) -> bool:
+    """Return whether every word of one written form is among tokens, or that word plus -s/-es."""
+    return any(
+        all(any(t in (word, word + "s", word + "es") for t in tokens) for word in form)
+        for form in forms
+    )
 
 
 def _match_at(term: tuple[str, ...], stems: list[str], start: int) -> int:

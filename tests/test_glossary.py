@@ -96,3 +96,22 @@ def test_a_concept_is_titled_in_the_readers_language(
     glossary: Glossary, concept: str, lang: str, title: str
 ) -> None:
     assert glossary.concepts[concept].title(lang) == title
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "topic", "found"),
+    [
+        ("pt", "Posso fazer a roda em qualquer ponto do movimento?", "points", False),
+        ("it", "A quel punto possono travolgere?", "points", False),
+        ("fr", "Mon Skaven veut sortir du combat", "magic", False),
+        ("pt", "A unidade que foge e é alcançada é destruída?", "shooting", False),
+        ("it", "Quanti punti costa un cannone?", "points", True),
+        ("fr", "Quelle est la portée d'une arbalète ?", "shooting", True),
+        ("es", "¿Cuántos hechizos puede lanzar un hechicero?", "magic", True),
+        ("en", "In Kings of War, can a unit counter-charge?", "other_games", True),
+    ],
+)
+def test_declining_concepts_are_read_as_written_not_by_stem(
+    glossary: Glossary, lang: str, text: str, topic: str, found: bool
+) -> None:
+    assert (topic in glossary.concepts_in(text, lang)) is found
