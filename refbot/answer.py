@@ -68,6 +68,18 @@ class Problem:
 
 
 @dataclass(frozen=True)
+class Situation:
+    """What refbot read from a question for a rule: the rule and each input as text.
+
+    Passed back to correct an input ("pursuit": "9") or to ask a follow-up on the same
+    situation ("and if they had rolled 9?").
+    """
+
+    rule: str
+    inputs: dict[str, str]
+
+
+@dataclass(frozen=True)
 class Answer:
     """What refbot says to a question (the JSON contract of `refbot ask --json`)."""
 
@@ -79,6 +91,7 @@ class Answer:
     rules: tuple[RuleOutcome, ...] = ()
     citations: tuple[Citation, ...] = ()
     problem: Problem | None = None
+    situation: Situation | None = None
 
     @property
     def rule(self) -> RuleOutcome | None:
@@ -100,6 +113,7 @@ class Answer:
         }
         if self.problem is not None:
             data["problem"] = asdict(self.problem)
+        data["situation"] = asdict(self.situation) if self.situation else None
         return data
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from refbot import pipeline, workbench
 from refbot.align import Alignment, Document
-from refbot.answer import Answer
+from refbot.answer import Answer, Situation
 from refbot.config import Settings
 from refbot.corpus import Section, hash_sections, load_corpus
 from refbot.embed import Embedder, load_embedder
@@ -272,6 +272,8 @@ class Refbot:
         k: int | None = None,
         edition: str | None = None,
         profile: dict[str, float] | None = None,
+        situation: Situation | None = None,
+        previous: Situation | None = None,
     ) -> Answer:
         """Answer a question in any language: compute, cite, or abstain (see pipeline.ask)."""
         if not self._models_ready:
@@ -290,6 +292,8 @@ class Refbot:
             edition,
             profile,
             self.terms,
+            situation,
+            previous,
         )
 
     def clause(self, clause_id: str) -> Clause:

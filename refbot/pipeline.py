@@ -7,17 +7,23 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
-from refbot.answer import Answer, compose_abstention, compose_lookup, compose_rule
+from refbot.answer import (
+    Answer,
+    Situation,
+    compose_abstention,
+    compose_lookup,
+    compose_rule,
+)
 from refbot.embed import Embedder
-from refbot.errors import QuestionError, RuleError
+from refbot.errors import QuestionError, RuleError, UnknownRule
 from refbot.glossary import Glossary
 from refbot.i18n import detect_language
 from refbot.index import Hit
 from refbot.loaded import Loaded
-from refbot.question import parse_question
+from refbot.question import Question, parse_question
 from refbot.retrieve import Retriever
-from refbot.router import Decision, route
-from refbot.rules import RuleResult, run_rule
+from refbot.router import Call, Decision, follow_up, route
+from refbot.rules import RuleResult, all_rules, run_rule
 from refbot.terms import TermMatcher
 
 VERIFY_DEPTH = 10
@@ -43,10 +49,15 @@ def ask(
     edition: str | None = None,
     profile: dict[str, float] | None = None,
     terms: TermMatcher | None = None,
+    situation: Situation | None = None,
+    previous: Situation | None = None,
 ) -> Answer:
     """Answer a question in any language: compute, cite, or abstain.
 
-    When `profile` is given, the seconds each stage took are added to it.
+    `situation` corrects what was read: the rule is computed from exactly those inputs.
+    `previous` is the situation of the conversation's last answer: a follow-up that changes
+    one of its inputs ("and if they had rolled 9?") is computed on it. When `profile` is
+    given, the seconds each stage took are added to it.
     """
     clock = Stopwatch(profile)
     text = check_question(query, limits.max_question_chars)
@@ -71,14 +82,26 @@ def ask(
         hits = retriever.rank(scores, k, allowed)
         top_dense = float(scores["dense"].max()) if len(scores["dense"]) else 0.0
     with clock("route"):
+        unit = edition_unit(retriever, edition)
         decision = route(
             question,
             glossary,
             retriever.covered,
             top_dense,
             subjects=retriever.headed,
-            edition_unit=edition_unit(retriever, edition),
+            edition_unit=unit,
         )
+        if situation is not None:
+            known = {r.id for r in all_rules()}
+            if situation.rule not in known:
+                listed = ", ".join(sorted(known))
+                raise QuestionError(
+                    f"situation.rule: no rule {situation.rule!r}; rules: {listed}",
+                    "invalid_parameter",
+                )
+            decision = Decision("rule", (Call(situation.rule, dict(situation.inputs)),))
+        elif previous is not None:
+            decision = continue_from(decision, question, previous, unit)
     if decision.kind == "abstain" or not hits:
         with clock("answer"):
             declined = None
@@ -105,9 +128,40 @@ def ask(
                 provenance = {i: loaded.clause(i) for i in cited}
                 boosted = retriever.rank(scores, k, allowed, boost=shares(results))
                 assumed = {n: v for call in decision.calls for n, v in call.assumed.items()}
-                return compose_rule(text, lang, checked, boosted, provenance, k, assumed)
+                answer = compose_rule(text, lang, checked, boosted, provenance, k, assumed)
+                return replace(answer, situation=situation_of(decision))
     with clock("answer"):
-        return compose_lookup(text, lang, hits, problem, loaded.paragraph(hits[0].clause))
+        answer = compose_lookup(text, lang, hits, problem, loaded.paragraph(hits[0].clause))
+        return replace(answer, situation=situation_of(decision))
+
+
+def situation_of(decision: Decision) -> Situation | None:
+    """Return the main rule and its inputs as read, to show and to correct."""
+    if decision.kind != "rule" or not decision.calls:
+        return None
+    main = decision.calls[0]
+    return Situation(main.rule, dict(main.inputs))
+
+
+def continue_from(
+    decision: Decision, question: Question, previous: Situation, unit: str | None
+) -> Decision:
+    """Return the decision for a question asked after `previous`: a follow-up or a new one.
+
+    A question that sets up another rule with every input it needs starts a new situation;
+    one that changes an input of the previous situation continues it; anything else is
+    answered on its own.
+    """
+    if decision.kind == "rule" and decision.rule != previous.rule and decision.inputs:
+        return decision
+    before = Call(previous.rule, dict(previous.inputs))
+    try:
+        after = follow_up(question, before, unit)
+    except UnknownRule as exc:
+        raise QuestionError(f"previous.rule: {exc}", "invalid_parameter") from None
+    if after.inputs != before.inputs:
+        return Decision("rule", (after,))
+    return decision
 
 
 def compute(

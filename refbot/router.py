@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from refbot.errors import UnknownRule
 from refbot.glossary import Glossary, Mention
 from refbot.lang import CODES
 from refbot.lang import get as get_language
@@ -260,6 +261,52 @@ def _with_units(
             read[name] = f"{inputs[name]}{unit}"
             assumed[name] = read[name]
     return read, assumed
+
+
+def follow_up(
+    question: Question,
+    previous: Call,
+    edition_unit: str | None = None,
+    rules: Iterable[Rule] | None = None,
+) -> Call:
+    """Read a follow-up ("and if they had rolled 9?") as a change to the previous situation.
+
+    Inputs the new words name by their cues replace the old ones; a lone value that names none
+    replaces the last input of its kind ("9" the last roll, "12 cm" the last length). Raise
+    UnknownRule for a rule no longer registered.
+    """
+    candidate = next(
+        (c for c in candidates(all_rules() if rules is None else rules) if c.rule == previous.rule),
+        None,
+    )
+    if candidate is None:
+        raise UnknownRule(f"no rule has the id {previous.rule!r}")
+    read = bind(candidate, question)
+    if not read:
+        read = _lone_value(candidate, question, previous.inputs)
+    read, assumed = _with_units(candidate, question, read, edition_unit)
+    return Call(previous.rule, {**previous.inputs, **read}, {**previous.assumed, **assumed})
+
+
+def _lone_value(candidate: Candidate, question: Question, given: dict[str, str]) -> dict[str, str]:
+    """Give the one value a follow-up states to the last given input that can take it."""
+    kinds = {p.name: p for p in candidate.params}
+    lengths = [n for n in question.numbers if n.unit]
+    plain = [n for n in question.numbers if not n.unit]
+    values: list[tuple[tuple[str, ...], str, float]] = []
+    if len(question.rolls) == 1 and not plain:
+        faces = question.rolls[0]
+        values.append((("roll", "dice"), faces.text(), float(sum(faces.faces))))
+    elif len(plain) == 1 and not question.rolls:
+        values.append((("roll", "int", "distance"), f"{plain[0].value:g}", plain[0].value))
+    if len(lengths) == 1:
+        values.append((("distance",), lengths[0].text(), lengths[0].value))
+    for accepted, text, value in values:
+        for name in reversed(list(given)):
+            param = kinds.get(name)
+            if param is not None and param.kind in accepted and _plausible(param, value):
+                return {name: text}
+    return {}
 
 
 def route(

@@ -8,13 +8,14 @@ import pytest
 from click.testing import CliRunner
 from flask import Flask
 from flask.testing import FlaskClient
+from markupsafe import escape
 
 from refbot.bot import Refbot
 from refbot.cli import main
 from refbot.config import Settings
 from refbot.embed import HashEmbedder
 from refbot.i18n import translations
-from refbot.web import create_app
+from refbot.web import create_app, schemas
 
 CLUB = "https://club.example"
 QUESTION = "my goblins fled 7, the pursuers rolled 7, what happens?"
@@ -308,3 +309,101 @@ def test_parameters_are_read_strictly(client: FlaskClient, params: dict[str, str
     response = client.get("/api/ask", query_string={"q": "fled 7", **params})
     assert response.status_code == 400
     assert response.get_json()["error"]["code"] == "invalid_parameter"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"q": QUESTION},
+        {"q": "What happens when the pursuers reach the battlefield edge?"},
+        {"q": "In Kings of War, can a unit that was charged counter-charge?"},
+        {"q": "overrun", "edition": "reglamento-es", "k": 2},
+        {"q": "and with 9?", "previous": {"rule": "pursuit", "inputs": {"flee": "7"}}},
+    ],
+)
+def test_answers_match_the_published_schema(client: FlaskClient, body: dict[str, object]) -> None:
+    answer = client.post("/api/ask", json=body).get_json()
+    assert schemas.AskResponse().validate(answer) == {}
+
+
+def test_a_corrected_input_is_computed_as_given(client: FlaskClient) -> None:
+    first = client.post("/api/ask", json={"q": QUESTION}).get_json()
+    assert first["situation"] == {"rule": "pursuit", "inputs": {"flee": "7", "pursuit": "7"}}
+    corrected = {"rule": "pursuit", "inputs": {"flee": "7", "pursuit": "6"}}
+    second = client.post("/api/ask", json={"q": QUESTION, "situation": corrected}).get_json()
+    assert second["situation"] == corrected
+    assert second["rule"]["outcome"]["caught"] is False
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "follow_up", "changed"),
+    [
+        ("en", QUESTION, "and if they had rolled 6?", {"pursuit": "6"}),
+        (
+            "es",
+            "Movimiento 4, cargo y saco 6 y 2, el enemigo a 9 pulgadas. ¿Llego?",
+            "¿y con Movimiento 2?",
+            {"movement": "2"},
+        ),
+        ("ru", "Мои гоблины бежали на 4, преследователи выбросили 3", "а если выпало 6 и 6?", {}),
+    ],
+)
+def test_a_follow_up_changes_one_input_of_the_previous_situation(
+    client: FlaskClient, lang: str, first: str, follow_up: str, changed: dict[str, str]
+) -> None:
+    before = client.post("/api/ask", json={"q": first, "lang": lang}).get_json()["situation"]
+    body = {"q": follow_up, "lang": lang, "previous": before}
+    after = client.post("/api/ask", json=body).get_json()["situation"]
+    assert after["rule"] == before["rule"]
+    differs = {k: v for k, v in after["inputs"].items() if before["inputs"].get(k) != v}
+    # The one input the follow-up names changes; a lone roll replaces the last roll given.
+    assert differs == (changed or {"pursuit": "6,6"})
+
+
+@pytest.mark.parametrize(
+    "situation",
+    [
+        {"rule": "no_such_rule", "inputs": {}},
+        {"rule": "pursuit", "inputs": ["7", "9"]},
+        {"rule": "pursuit", "inputs": {"flee": "\ud800"}},
+        {"rule": "pursuit"},
+    ],
+)
+def test_a_bad_situation_is_a_400_naming_it(
+    client: FlaskClient, situation: dict[str, object]
+) -> None:
+    for field in ("situation", "previous"):
+        response = client.post("/api/ask", json={"q": "and with 9?", field: situation})
+        assert response.status_code == 400, field
+        assert error(response)["code"] == "invalid_parameter"
+        assert field in error(response)["message"]
+
+
+def test_the_page_shows_what_was_read_and_recomputes_a_correction(client: FlaskClient) -> None:
+    page = client.get("/", query_string={"q": QUESTION, "lang": "en"}).get_data(as_text=True)
+    assert 'name="in.flee" value="7"' in page and 'name="in.pursuit" value="7"' in page
+    assert "Caught" in page
+    corrected = {"q": QUESTION, "lang": "en", "rule": "pursuit", "in.flee": "7", "in.pursuit": "6"}
+    page = client.get("/", query_string=corrected).get_data(as_text=True)
+    assert 'name="in.pursuit" value="6"' in page and "Escaped" in page
+
+
+@pytest.mark.parametrize("lang", ["es", "ru", "de", "fr"])
+def test_the_understood_panel_is_in_the_interface_language(client: FlaskClient, lang: str) -> None:
+    page = client.get("/", query_string={"q": QUESTION, "lang": lang}).get_data(as_text=True)
+
+    def _(message: str) -> str:
+        return str(escape(translations(lang).gettext(message)))
+
+    assert _("What I read from your question — correct it and recompute") in page
+    assert _("the Flee roll (total or faces)") in page
+    assert "the Flee roll (total or faces)" not in page
+
+
+def test_the_page_carries_the_situation_into_a_follow_up(client: FlaskClient) -> None:
+    page = client.get("/", query_string={"q": QUESTION, "lang": "en"}).get_data(as_text=True)
+    assert 'name="prev" value="pursuit"' in page and 'name="prev.pursuit" value="7"' in page
+    follow = {"q": "and if they had rolled 6?", "lang": "en", "prev": "pursuit"}
+    follow |= {"prev.flee": "7", "prev.pursuit": "7"}
+    page = client.get("/", query_string=follow).get_data(as_text=True)
+    assert "Escaped" in page and 'name="in.pursuit" value="6"' in page

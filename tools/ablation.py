@@ -69,6 +69,7 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
             retriever, "_not_answers", np.asarray([c.kind == "heading" for c in retriever.clauses])
         ),
         "nearest-term margin 0.15 (before)": lambda: patched(bot.terms, "margin", 0.15),
+        "declining concepts matched by stem": lambda: patched(bot.glossary, "_written", {}),
     }
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from refbot.errors import RuleError
 from refbot.hookspecs import hookimpl
-from refbot.i18n import Writer
+from refbot.i18n import N_, Writer
 from refbot.rules.core import Context, Cue, Inputs, Param, Rule, RuleResult, eligibility
 from refbot.rules.messages import explain_overrun
 
@@ -106,30 +106,36 @@ RULES = [
         "Movement up to 15 cm, 8D6 cm above; not mandatory; straight toward where the enemy was.",
         (
             Param(
-                "wiped_out", "bool", "the unit destroyed all its enemies", cue=Cue(("wiped_out",))
+                "wiped_out",
+                "bool",
+                N_("the unit destroyed all its enemies"),
+                cue=Cue(("wiped_out",)),
             ),
             Param(
                 "first_turn",
                 "bool",
-                "it happened in the first turn of combat",
+                N_("it happened in the first turn of combat"),
                 cue=Cue(("first_turn",)),
             ),
             Param(
                 "magic_phase",
                 "bool",
-                "the enemies were destroyed in the magic phase",
+                N_("the enemies were destroyed in the magic phase"),
                 cue=Cue(("magic_phase",)),
             ),
-            Param("models_left", "int", "enemy models left after extra wounds", low=0),
-            Param("units_destroyed", "int", "how many enemy units it destroyed", low=1, high=4),
+            Param("models_left", "int", N_("enemy models left after extra wounds"), low=0),
+            Param("units_destroyed", "int", N_("how many enemy units it destroyed"), low=1, high=4),
             Param(
                 "movement",
                 "distance",
-                "the unit's Movement (cm, or inches with \")",
+                N_("the unit's Movement (cm, or inches with \")"),
                 cue=Cue(("movement",)),
             ),
             Param(
-                "roll", "roll", "the overrun roll (5D6 or 8D6: total or faces)", dice=_dice_count
+                "roll",
+                "roll",
+                N_("the overrun roll (5D6 or 8D6: total or faces)"),
+                dice=_dice_count,
             ),
         ),
         overrun,
@@ -161,14 +167,14 @@ RULES = [
             Param(
                 "contact",
                 "bool",
-                "the straight overrun move reaches an enemy unit",
+                N_("the straight overrun move reaches an enemy unit"),
                 required=True,
                 cue=Cue(("new_enemy",)),
             ),
             Param(
                 "enemy_fleeing",
                 "bool",
-                "that enemy unit is already fleeing",
+                N_("that enemy unit is already fleeing"),
                 cue=Cue(("fleeing_enemy",)),
             ),
         ),

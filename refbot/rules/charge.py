@@ -7,7 +7,7 @@ from typing import Any
 
 from refbot.errors import RuleError
 from refbot.hookspecs import hookimpl
-from refbot.i18n import Writer
+from refbot.i18n import N_, Writer
 from refbot.rules.core import Context, Cue, Inputs, Param, Rule, RuleResult
 
 GAME, EDITION, LANG = "warhammer-fantasy", "rulebook-ru", "ru"
@@ -126,14 +126,14 @@ RULES = [
             Param(
                 "dice",
                 "dice",
-                "the faces of the charge roll, e.g. 2,5",
+                N_("the faces of the charge roll, e.g. 2,5"),
                 required=True,
                 cue=Cue(faces=True),
             ),
             Param(
                 "movement",
                 "int",
-                "the unit's Movement (for the charge range)",
+                N_("the unit's Movement (for the charge range)"),
                 low=0,
                 high=20,
                 cue=Cue(("movement",)),
@@ -141,7 +141,7 @@ RULES = [
             Param(
                 "distance",
                 "distance",
-                "distance to the target (for the charge range)",
+                N_("distance to the target (for the charge range)"),
                 # No concept cue: "charge range 9" names the range, not the distance; the
                 # distance is the number written with a length unit.
                 cue=Cue(),
@@ -178,12 +178,12 @@ RULES = [
             Param(
                 "wheels",
                 "angles",
-                "the wheels made during the charge, in degrees",
+                N_("the wheels made during the charge, in degrees"),
                 cue=Cue(("wheel",)),
             ),
-            Param("models_in_contact", "int", "models brought into base contact", low=0),
-            Param("max_models_in_contact", "int", "the most models that could touch", low=0),
-            Param("obstacle", "bool", "an obstacle forced a detour"),
+            Param("models_in_contact", "int", N_("models brought into base contact"), low=0),
+            Param("max_models_in_contact", "int", N_("the most models that could touch"), low=0),
+            Param("obstacle", "bool", N_("an obstacle forced a detour")),
         ),
         charge_move,
         {

@@ -306,26 +306,35 @@ RULES = [
         'destroyed where it stands; pursuers then move their roll, halting 1" from friends or '
         "impassable terrain, charging enemies in the way, leaving the battlefield at its edge.",
         (
-            Param("flee_dice", "int", "dice in the Flee roll (default 2)", low=1, high=6),
-            Param("pursuit_dice", "int", "dice in the Pursuit roll (default 2)", low=1, high=6),
-            _roll("flee", "the Flee roll (total or faces)", "flee_dice", Cue(("flee",))),
-            _roll("pursuit", "the Pursuit roll (total or faces)", "pursuit_dice", Cue(("pursue",))),
-            Param("pursued", "bool", "whether the fleeing unit is pursued at all (default yes)"),
+            Param("flee_dice", "int", N_("dice in the Flee roll (default 2)"), low=1, high=6),
+            Param("pursuit_dice", "int", N_("dice in the Pursuit roll (default 2)"), low=1, high=6),
+            _roll("flee", N_("the Flee roll (total or faces)"), "flee_dice", Cue(("flee",))),
+            _roll(
+                "pursuit", N_("the Pursuit roll (total or faces)"), "pursuit_dice", Cue(("pursue",))
+            ),
+            Param(
+                "pursued", "bool", N_("whether the fleeing unit is pursued at all (default yes)")
+            ),
             Param(
                 "obstacle",
                 "distance",
-                "distance to a friendly unit or impassable terrain in the way",
+                N_("distance to a friendly unit or impassable terrain in the way"),
                 cue=Cue(("obstruction",)),
             ),
             Param(
-                "enemy", "distance", "distance to an enemy unit in the way", cue=Cue(("new_enemy",))
+                "enemy",
+                "distance",
+                N_("distance to an enemy unit in the way"),
+                cue=Cue(("new_enemy",)),
             ),
-            Param("enemy_fleeing", "bool", "that enemy unit is already fleeing"),
-            Param("enemy_engaged", "bool", "that enemy is in a fight not yet resolved this turn"),
+            Param("enemy_fleeing", "bool", N_("that enemy unit is already fleeing")),
+            Param(
+                "enemy_engaged", "bool", N_("that enemy is in a fight not yet resolved this turn")
+            ),
             Param(
                 "edge",
                 "distance",
-                "distance to the battlefield edge in the way",
+                N_("distance to the battlefield edge in the way"),
                 cue=Cue(("battlefield_edge",)),
             ),
         ),
@@ -380,7 +389,7 @@ RULES = [
             Param(
                 "leadership",
                 "int",
-                "the unit's Leadership",
+                N_("the unit's Leadership"),
                 required=True,
                 low=1,
                 high=10,
@@ -388,7 +397,7 @@ RULES = [
             ),
             _roll(
                 "roll",
-                "the Leadership test roll (2D6: total or faces)",
+                N_("the Leadership test roll (2D6: total or faces)"),
                 cue=Cue(("roll", "restrain")),
             ),
         ),
@@ -410,7 +419,7 @@ RULES = [
         "in",
         "flee",
         'A unit that fails its Break test flees 2D6" directly away from the enemy.',
-        (_roll("roll", "the Flee roll (2D6: total or faces)", cue=Cue(("flee",))),),
+        (_roll("roll", N_("the Flee roll (2D6: total or faces)"), cue=Cue(("flee",))),),
         flee,
         {
             "base": (
@@ -434,17 +443,17 @@ RULES = [
             Param(
                 "charged",
                 "bool",
-                "the victorious unit charged into this combat",
+                N_("the victorious unit charged into this combat"),
                 cue=Cue(("charge",), unless=("was_charged",)),
             ),
-            Param("wiped_out", "bool", "the enemy was wiped out", cue=Cue(("wiped_out",))),
+            Param("wiped_out", "bool", N_("the enemy was wiped out"), cue=Cue(("wiped_out",))),
             Param(
                 "second_fight",
                 "bool",
-                "it won a second fight this turn after a pursuit",
+                N_("it won a second fight this turn after a pursuit"),
                 cue=Cue(("second_fight",)),
             ),
-            _roll("roll", "the overrun roll (2D6: total or faces)"),
+            _roll("roll", N_("the overrun roll (2D6: total or faces)")),
         ),
         overrun,
         {

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from refbot.hookspecs import hookimpl
-from refbot.i18n import Writer
+from refbot.i18n import N_, Writer
 from refbot.rules.core import Context, Cue, Inputs, Param, Rule, RuleResult
 
 GAME, EDITION, LANG = "mordheim", "rulebook-ru", "ru"
@@ -124,7 +124,7 @@ RULES = [
             Param(
                 "target",
                 "choice",
-                "the target's state",
+                N_("the target's state"),
                 required=True,
                 choices=("knocked_down", "stunned"),
                 cue=Cue(("knocked_down", "stunned")),
@@ -132,17 +132,17 @@ RULES = [
             Param(
                 "standing_enemy",
                 "bool",
-                "the attacker is fighting an enemy still standing",
+                N_("the attacker is fighting an enemy still standing"),
                 cue=Cue(("standing_enemy",)),
             ),
             Param(
                 "downed_by_this_model",
                 "bool",
-                "this same model downed the target this phase",
+                N_("this same model downed the target this phase"),
                 cue=Cue(("multiple_attacks",)),
             ),
-            Param("wounded", "bool", "an attack wounded the knocked-down target"),
-            Param("armour_save", "bool", "the target passed its armour save"),
+            Param("wounded", "bool", N_("an attack wounded the knocked-down target")),
+            Param("armour_save", "bool", N_("the target passed its armour save")),
         ),
         attack_downed,
         {
@@ -171,7 +171,7 @@ RULES = [
             Param(
                 "standing_enemies",
                 "int",
-                "enemies in the fight still standing",
+                N_("enemies in the fight still standing"),
                 required=True,
                 low=0,
                 cue=Cue(("standing_enemy",), unless=("knocked_down", "stunned"), named="1"),
@@ -201,7 +201,7 @@ RULES = [
             Param(
                 "opponents",
                 "int",
-                "opponents in the fight",
+                N_("opponents in the fight"),
                 required=True,
                 low=1,
                 cue=Cue(("close_combat",)),

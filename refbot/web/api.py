@@ -11,6 +11,7 @@ from flask import Blueprint, Flask, current_app, jsonify, render_template, reque
 from marshmallow import ValidationError
 
 from refbot import __version__
+from refbot.answer import Situation
 from refbot.bot import Refbot
 from refbot.web import schemas
 
@@ -52,9 +53,9 @@ def _ask_args() -> dict[str, Any]:
         code = "missing_question" if "q" in exc.messages_dict else "invalid_parameter"
         raise BadRequest(fields, code) from None
     for name, value in loaded.items():
-        if isinstance(value, str):
+        for text in _texts(value):
             try:
-                value.encode("utf-8")
+                text.encode("utf-8")
             except UnicodeEncodeError:  # JSON allows "\ud800"; no text can hold it
                 raise BadRequest(
                     f"{name}: contains an unpaired surrogate", "invalid_parameter"
@@ -118,9 +119,28 @@ def ask() -> Any:
     """
     args = _ask_args()
     answer = bot().ask(
-        args["q"], lang=args.get("lang"), k=args.get("k"), edition=args.get("edition")
+        args["q"],
+        lang=args.get("lang"),
+        k=args.get("k"),
+        edition=args.get("edition"),
+        situation=_situation(args.get("situation")),
+        previous=_situation(args.get("previous")),
     )
     return jsonify(answer.to_dict())
+
+
+def _texts(value: Any) -> list[str]:
+    """Return every string in a request value, keys of nested objects included."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [t for k, v in value.items() for t in (*_texts(k), *_texts(v))]
+    return []
+
+
+def _situation(data: dict[str, Any] | None) -> Situation | None:
+    """Return a situation sent back by a client, as the library takes it."""
+    return Situation(data["rule"], dict(data["inputs"])) if data else None
 
 
 @api.route("/clauses/<path:clause_id>")

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from babel import negotiate_locale
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 from markupsafe import Markup
 
-from refbot.answer import Answer
+from refbot.answer import Answer, Situation
 from refbot.errors import QuestionError
 from refbot.i18n import available_languages, translations
-from refbot.rules import rule_of
+from refbot.rules import all_rules, rule_of
 from refbot.rules.dice import distribution
 from refbot.web.api import bot
 from refbot.web.chart import bar_chart
@@ -46,13 +47,17 @@ def _chat(template: str) -> Any:
     lang = interface_language()
     _ = translations(lang).gettext
     question = request.args.get("q", "").strip()
+    situation = situation_from(request.args, "rule", "in.")
+    previous = situation_from(request.args, "prev", "prev.")
     answer = error = None
     parallel: dict[str, list[Any]] = {}
     if question:
         try:
-            answer = bot().ask(question)
+            answer = bot().ask(question, situation=situation, previous=previous)
         except QuestionError as exc:
             error = _("That question is too long.") if exc.code == "question_too_long" else None
+            if exc.code == "invalid_parameter":
+                error = _("That rule does not exist here any more; ask the question again.")
         if answer:
             parallel = {c.id: bot().parallel(c.id) for c in answer.citations}
     return render_template(
@@ -65,7 +70,38 @@ def _chat(template: str) -> Any:
         error=error,
         parallel=parallel,
         charts=charts(answer, _) if answer else [],
+        fields=understood_fields(answer.situation) if answer and answer.situation else [],
     )
+
+
+def situation_from(args: Mapping[str, str], rule_key: str, prefix: str) -> Situation | None:
+    """Read a situation from a form: the rule, and each input as `<prefix><name>`."""
+    rule = args.get(rule_key, "").strip()
+    if not rule:
+        return None
+    inputs = {
+        key[len(prefix) :]: value.strip()
+        for key, value in args.items()
+        if key.startswith(prefix) and value.strip()
+    }
+    return Situation(rule, inputs)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of the understood situation, as an editable form field."""
+
+    name: str
+    label: str
+    value: str
+
+
+def understood_fields(situation: Situation) -> list[Field]:
+    """Return the fields of a situation: the inputs read, then the others a question can give."""
+    params = {p.name: p for r in all_rules() if r.id == situation.rule for p in r.params}
+    shown = [n for n in situation.inputs if n in params]
+    shown += [n for n, p in params.items() if n not in situation.inputs and p.cue is not None]
+    return [Field(n, params[n].help, situation.inputs.get(n, "")) for n in shown]
 
 
 @pages.route("/")

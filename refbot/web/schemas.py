@@ -5,6 +5,21 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 
+class Situation(Schema):
+    """A rule and its inputs as text, as refbot read them from a question."""
+
+    rule = fields.String(
+        required=True, validate=validate.Length(1, 64), metadata={"description": "A rule id."}
+    )
+    inputs = fields.Dict(
+        keys=fields.String(validate=validate.Length(1, 64)),
+        values=fields.String(validate=validate.Length(0, 64)),
+        required=True,
+        validate=validate.Length(max=20),
+        metadata={"description": 'Each input as text, e.g. {"flee": "7", "pursuit": "2,5"}.'},
+    )
+
+
 class AskRequest(Schema):
     """A question, as POST /api/ask takes it (GET takes the same fields as query parameters)."""
 
@@ -19,6 +34,20 @@ class AskRequest(Schema):
         metadata={"description": "How many citations (default 5)."},
     )
     edition = fields.String(metadata={"description": "Only this edition, e.g. rulebook-en."})
+    situation = fields.Nested(
+        Situation,
+        metadata={
+            "description": "POST only. Compute this rule from exactly these inputs: a correction "
+            "of what was read (the `situation` of an earlier answer, with an input changed)."
+        },
+    )
+    previous = fields.Nested(
+        Situation,
+        metadata={
+            "description": "POST only. The `situation` of the conversation's last answer: a "
+            'follow-up such as "and if they had rolled 9?" changes one of its inputs.'
+        },
+    )
 
 
 class Citation(Schema):
@@ -66,6 +95,12 @@ class AskResponse(Schema):
     citations = fields.List(fields.Nested(Citation), required=True)
     problem = fields.Nested(
         Problem, metadata={"description": "Why no outcome was computed, when a rule was asked."}
+    )
+    situation = fields.Nested(
+        Situation,
+        allow_none=True,
+        required=True,
+        metadata={"description": "What was read from the question for its main rule."},
     )
 
 
