@@ -7,6 +7,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
+from babel import Locale, UnknownLocaleError
+
 from refbot.answer import (
     Answer,
     Situation,
@@ -63,6 +65,7 @@ def ask(
     text = check_question(query, limits.max_question_chars)
     k = k or limits.k
     retriever = loaded.retriever
+    check_options(lang, edition, retriever)
     with clock("detect"):
         lang = lang or detect_language(text, limits.default_lang)
     with clock("parse"):
@@ -207,6 +210,25 @@ def edition_unit(retriever: Retriever, edition: str | None) -> str | None:
         return None
     units = {c.units for c in retriever.clauses if c.edition == edition} - {"none"}
     return units.pop() if len(units) == 1 else None
+
+
+def check_options(lang: str | None, edition: str | None, retriever: Retriever) -> None:
+    """Raise QuestionError naming a language code or an edition refbot does not know."""
+    if lang is not None:
+        try:
+            Locale.parse(lang)
+        except (UnknownLocaleError, ValueError, TypeError):
+            raise QuestionError(
+                f"lang: {lang!r} is not a language code (ISO 639-1, such as en or es)",
+                "invalid_parameter",
+            ) from None
+    if edition is not None:
+        editions = sorted({c.edition for c in retriever.clauses})
+        if edition not in editions:
+            raise QuestionError(
+                f"edition: no edition {edition!r} in the index; editions: {', '.join(editions)}",
+                "invalid_parameter",
+            )
 
 
 def check_question(query: str, limit: int) -> str:

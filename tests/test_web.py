@@ -77,6 +77,8 @@ def test_api_options(client: FlaskClient) -> None:
         ({"json": ["a", "list"]}, 400, "malformed_json"),
         ({"json": {"q": "x", "k": 0}}, 400, "invalid_parameter"),
         ({"json": {"q": "x", "lang": "english"}}, 400, "invalid_parameter"),
+        ({"json": {"q": "x", "lang": "xx"}}, 400, "invalid_parameter"),
+        ({"json": {"q": "x", "edition": "nope"}}, 400, "invalid_parameter"),
         ({"data": "x" * 20000, "content_type": "application/json"}, 413, "payload_too_large"),
     ],
 )
