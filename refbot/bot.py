@@ -274,6 +274,7 @@ class Refbot:
         profile: dict[str, float] | None = None,
         situation: Situation | None = None,
         previous: Situation | None = None,
+        lang_prior: str | None = None,
     ) -> Answer:
         """Answer a question in any language: compute, cite, or abstain (see pipeline.ask)."""
         if not self._models_ready:
@@ -294,6 +295,7 @@ class Refbot:
             self.terms,
             situation,
             previous,
+            lang_prior,
         )
 
     def clause(self, clause_id: str) -> Clause:

@@ -6,6 +6,7 @@ import hashlib
 import importlib.metadata
 import io
 import os
+import re
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -117,8 +118,16 @@ def warm_detector(languages: tuple[str, ...] = DETECTABLE) -> None:
     _detector(languages)
 
 
+SHORT_TEXT_WORDS = 2
+
+
 def detect_language(text: str, default: str = "en", languages: tuple[str, ...] = DETECTABLE) -> str:
-    """Return the ISO 639-1 code of text's language, or default when it cannot tell."""
+    """Return the ISO 639-1 code of text's language, or default when it cannot tell.
+
+    A text of one or two words is too short to tell ("flee" reads as Dutch): it is default's.
+    """
+    if len(re.findall(r"[^\W\d_]+", text)) <= SHORT_TEXT_WORDS:
+        return default
     lang, probability = _detector(languages).classify(text)
     return str(lang) if probability >= MIN_CONFIDENCE else default
 

@@ -53,13 +53,15 @@ def ask(
     terms: TermMatcher | None = None,
     situation: Situation | None = None,
     previous: Situation | None = None,
+    lang_prior: str | None = None,
 ) -> Answer:
     """Answer a question in any language: compute, cite, or abstain.
 
     `situation` corrects what was read: the rule is computed from exactly those inputs.
     `previous` is the situation of the conversation's last answer: a follow-up that changes
     one of its inputs ("and if they had rolled 9?") is computed on it. When `profile` is
-    given, the seconds each stage took are added to it.
+    given, the seconds each stage took are added to it. `lang_prior` (the interface language)
+    is the language of a question too short to tell.
     """
     clock = Stopwatch(profile)
     text = check_question(query, limits.max_question_chars)
@@ -67,7 +69,7 @@ def ask(
     retriever = loaded.retriever
     check_options(lang, edition, retriever)
     with clock("detect"):
-        lang = lang or detect_language(text, limits.default_lang)
+        lang = lang or detect_language(text, lang_prior or limits.default_lang)
     with clock("parse"):
         question = parse_question(text, lang, glossary)
         if terms is not None and lang not in glossary.languages:

@@ -320,3 +320,8 @@ def test_the_language_model_is_cached_uncompressed_and_rebuilt_when_damaged(
     cached.write_bytes(b"not a model")
     assert _identifier_model(languages)[2] == first[2]  # a damaged cache is rebuilt
     assert cached.stat().st_size > 1000
+
+
+@pytest.mark.parametrize("text", ["flee", "overrun?", "Ld 8", "7 7 ?"])
+def test_a_question_of_one_or_two_words_takes_the_given_default(text: str) -> None:
+    assert detect_language(text, "es") == "es"

@@ -409,3 +409,8 @@ def test_the_page_carries_the_situation_into_a_follow_up(client: FlaskClient) ->
     follow |= {"prev.flee": "7", "prev.pursuit": "7"}
     page = client.get("/", query_string=follow).get_data(as_text=True)
     assert "Escaped" in page and 'name="in.pursuit" value="6"' in page
+
+
+def test_a_one_word_question_takes_the_interface_language(client: FlaskClient) -> None:
+    page = client.get("/", query_string={"q": "flee", "lang": "de"}).get_data(as_text=True)
+    assert '<p class="text" lang="de">' in page

@@ -53,7 +53,7 @@ def _chat(template: str) -> Any:
     parallel: dict[str, list[Any]] = {}
     if question:
         try:
-            answer = bot().ask(question, situation=situation, previous=previous)
+            answer = bot().ask(question, situation=situation, previous=previous, lang_prior=lang)
         except QuestionError as exc:
             error = _("That question is too long.") if exc.code == "question_too_long" else None
             if exc.code == "invalid_parameter":
