@@ -85,8 +85,19 @@ class Retriever:
         )
         # Headings are context, and so is a question in running text ("Can the fleeing troops
         # escape their pursuers?"): it restates a reader's question but never answers one.
+        # A sentence the text repeats word for word is cited once, where it first occurs.
+        seen: set[str] = set()
+        repeated = []
+        for c in self.clauses:
+            said = " ".join(c.text.split()).casefold()
+            repeated.append(said in seen and c.kind != "heading")
+            seen.add(said)
         self._not_answers = np.asarray(
-            [c.kind == "heading" or _asks(c.text) for c in self.clauses], dtype=bool
+            [
+                c.kind == "heading" or _asks(c.text) or again
+                for c, again in zip(self.clauses, repeated, strict=True)
+            ],
+            dtype=bool,
         )
         flat = isinstance(index.vectors, faiss.IndexFlat) and len(self.clauses) <= DENSE_EXACT
         self._matrix_of_vectors = (

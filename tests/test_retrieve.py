@@ -39,3 +39,14 @@ def test_a_question_in_the_rule_text_is_never_cited(bot: Refbot, text: str) -> N
     scores = retriever.scores(question, bot.embedder.embed([text])[0])
     hits = retriever.rank(scores, k=len(retriever.clauses))
     assert hits and not {h.clause.id for h in hits} & set(asked)
+
+
+def test_a_sentence_the_text_repeats_is_cited_once(bot: Refbot) -> None:
+    retriever = bot.loaded.retriever
+    said = [" ".join(c.text.split()).casefold() for c in retriever.clauses if c.kind != "heading"]
+    assert len(said) > len(set(said)), "the test corpus repeats a sentence"
+    text = "Если нападение подразделения не удалось, на сколько оно проходит?"
+    question = parse_question(text, "ru", bot.glossary)
+    scores = retriever.scores(question, bot.embedder.embed([text])[0])
+    cited = [" ".join(h.clause.text.split()).casefold() for h in retriever.rank(scores, 50)]
+    assert len(cited) == len(set(cited))
