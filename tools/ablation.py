@@ -70,6 +70,13 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         ),
         "nearest-term margin 0.15 (before)": lambda: patched(bot.terms, "margin", 0.15),
         "declining concepts matched by stem": lambda: patched(bot.glossary, "_written", {}),
+        "repeated sentences citable": lambda: patched(
+            retriever,
+            "_not_answers",
+            np.asarray(
+                [c.kind == "heading" or c.text.rstrip().endswith("?") for c in retriever.clauses]
+            ),
+        ),
     }
 
 
