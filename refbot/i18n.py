@@ -168,10 +168,14 @@ def format_distance(value: float, unit: str, lang: str) -> str:
 
 def format_probability(p: Fraction, lang: str) -> str:
     """Return a probability as a locale percentage with one decimal and the exact fraction."""
+    return f"{format_percentage(p, lang)} ({format_fraction(p)})"
+
+
+def format_percentage(p: Fraction, lang: str) -> str:
+    """Return a probability as a locale percentage with one decimal: "72,2 %", "72.2%"."""
     locale = Locale.parse(locale_for(lang))
     pattern = locale.percent_formats[None].pattern.replace("0", "0.0", 1)
-    percent = format_percent(float(p), format=pattern, locale=locale)
-    return f"{percent} ({format_fraction(p)})"
+    return str(format_percent(float(p), format=pattern, locale=locale))
 
 
 def format_fraction(p: Fraction) -> str:

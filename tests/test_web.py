@@ -414,3 +414,9 @@ def test_the_page_carries_the_situation_into_a_follow_up(client: FlaskClient) ->
 def test_a_one_word_question_takes_the_interface_language(client: FlaskClient) -> None:
     page = client.get("/", query_string={"q": "flee", "lang": "de"}).get_data(as_text=True)
     assert '<p class="text" lang="de">' in page
+
+
+def test_the_chart_answers_the_question_asked(client: FlaskClient) -> None:
+    q = "My goblins fled 7. What is the chance the pursuers catch them?"
+    page = client.get("/", query_string={"q": q, "lang": "fr"}).get_data(as_text=True)
+    assert "rattrapée : 7 ou plus" in page and "<desc>" in page

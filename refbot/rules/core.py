@@ -133,11 +133,16 @@ Explain = Callable[[RuleResult, "Writer"], str]
 
 @dataclass(frozen=True)
 class Chart:
-    """Dice distributions to draw beside an answer: (label message, number of D6) per series."""
+    """Dice distributions to draw beside an answer: (label message, number of D6) per series.
+
+    `region` is the range of totals (inclusive) that decides the outcome, drawn in full colour
+    with `region_label` (a message with {low} and {high}) in the legend; the rest is faded.
+    """
 
     title: str
     series: tuple[tuple[str, int], ...]
-    marked: int | None = None
+    region: tuple[int, int] | None = None
+    region_label: str | None = None
 
 
 Draw = Callable[[RuleResult], Chart | None]

@@ -266,27 +266,41 @@ def explain_flee(result: RuleResult, writer: Writer) -> str:
 
 
 def chart_pursuit(result: RuleResult) -> Chart | None:
-    """Draw the flee and pursuit roll distributions behind a chance of being caught."""
+    """Draw what decides a chance of being caught: the unknown roll, given the known one."""
     if "p_caught" not in result.outcome:
         return None
     inputs = result.inputs
+    flee_dice, pursuit_dice = inputs.get("flee_dice", 2), inputs.get("pursuit_dice", 2)
+    if "flee" in inputs and "pursuit" not in inputs:
+        # Caught on a pursuit roll equal to or higher than the flee roll.
+        return Chart(
+            N_("Chance of each pursuit roll"),
+            ((N_("pursuit roll"), pursuit_dice),),
+            region=(inputs["flee"]["total"], 6 * pursuit_dice),
+            region_label=N_("caught: {low} or more"),
+        )
+    if "pursuit" in inputs and "flee" not in inputs:
+        return Chart(
+            N_("Chance of each flee roll"),
+            ((N_("flee roll"), flee_dice),),
+            region=(flee_dice, inputs["pursuit"]["total"]),
+            region_label=N_("caught: {high} or less"),
+        )
     return Chart(
         N_("Chance of each total"),
-        (
-            (N_("flee roll"), inputs.get("flee_dice", 2)),
-            (N_("pursuit roll"), inputs.get("pursuit_dice", 2)),
-        ),
+        ((N_("flee roll"), flee_dice), (N_("pursuit roll"), pursuit_dice)),
     )
 
 
 def chart_restrain(result: RuleResult) -> Chart | None:
-    """Draw the Leadership test distribution, marking the unit's Leadership."""
+    """Draw the Leadership test distribution, the passing totals in full colour."""
     if "p_pass" not in result.outcome:
         return None
     return Chart(
         N_("Chance of each total"),
         ((N_("Leadership test roll"), 2),),
-        marked=result.inputs.get("leadership"),
+        region=(2, result.inputs["leadership"]),
+        region_label=N_("passed: {high} or less"),
     )
 
 

@@ -12,7 +12,7 @@ from markupsafe import Markup
 
 from refbot.answer import Answer, Situation
 from refbot.errors import QuestionError
-from refbot.i18n import available_languages, translations
+from refbot.i18n import available_languages, format_percentage, translations
 from refbot.rules import all_rules, rule_of
 from refbot.rules.dice import distribution
 from refbot.web.api import bot
@@ -31,15 +31,29 @@ def interface_language() -> str:
     return negotiate_locale(preferred, available) or "en"
 
 
-def charts(answer: Answer, _: Callable[[str], str]) -> list[Markup]:
+def charts(answer: Answer, _: Callable[[str], str], lang: str) -> list[Markup]:
     """Draw the dice distributions each computed rule asks for beside its answer."""
     drawn = []
     for result in answer.rules:
         rule = rule_of(result)
         chart = rule.chart(result) if rule.chart else None
-        if chart is not None:
-            series = [(_(label), distribution(dice)) for label, dice in chart.series]
-            drawn.append(bar_chart(series, _(chart.title), marked=chart.marked))
+        if chart is None:
+            continue
+        series = [(_(label), distribution(dice)) for label, dice in chart.series]
+        region_label = None
+        if chart.region is not None and chart.region_label:
+            low, high = chart.region
+            region_label = _(chart.region_label).format(low=low, high=high)
+        drawn.append(
+            bar_chart(
+                series,
+                _(chart.title),
+                lambda p: format_percentage(p, answer.lang),
+                chart.region,
+                region_label,
+                _("other totals"),
+            )
+        )
     return drawn
 
 
@@ -69,7 +83,7 @@ def _chat(template: str) -> Any:
         answer=answer,
         error=error,
         parallel=parallel,
-        charts=charts(answer, _) if answer else [],
+        charts=charts(answer, _, lang) if answer else [],
         fields=understood_fields(answer.situation) if answer and answer.situation else [],
     )
 
