@@ -12,6 +12,7 @@ import numpy as np
 from refbot.embed import Embedder
 from refbot.errors import RefbotError
 from refbot.glossary import Glossary
+from refbot.i18n import N_, Writer
 from refbot.lang import patterns
 from refbot.question import parse_question
 from refbot.router import route
@@ -47,16 +48,52 @@ class Document:
 
 @dataclass(frozen=True)
 class Flag:
-    """Something that differs between the two sides of a pair, or an example that is wrong."""
+    """Something that differs between the two sides of a pair, or an example that is wrong.
+
+    `message` is the English sentence (CLI, JSON); `describe_flag` writes it for a reader in
+    another language from `kind`, `a`, `b` and `about` (the concept, or the example's clause).
+    """
 
     kind: str  # number, dice, distance, term or example
     message: str
     a: Any
     b: Any
+    about: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Return the flag as JSON-ready data."""
         return {"kind": self.kind, "message": self.message, "a": self.a, "b": self.b}
+
+
+DIFFER = {
+    "dice": N_("Dice differ: A has {a}, B has {b}."),
+    "distance": N_('Distances differ (in cm, 1" = 2.5 cm): A has {a}, B has {b}.'),
+    "number": N_("Numbers differ: A has {a}, B has {b}."),
+}
+
+
+def describe_flag(flag: Flag, writer: Writer, glossary: Glossary) -> str:
+    """Return a flag as one sentence in the writer's language, with its numbers formatted."""
+    if flag.kind in DIFFER:
+        return writer.gettext(DIFFER[flag.kind]).format(
+            a=writer.values(flag.a), b=writer.values(flag.b)
+        )
+    if flag.kind == "term" and flag.about in glossary.concepts:
+        has_a = flag.a == flag.about
+        terms = flag.b if has_a else flag.a
+        return writer.gettext(
+            "{side} speaks of “{concept}”; {other} uses none of its terms ({terms})."
+        ).format(
+            side="A" if has_a else "B",
+            other="B" if has_a else "A",
+            concept=glossary.concepts[flag.about].title(writer.lang),
+            terms=", ".join(terms[:4]),
+        )
+    if flag.kind == "example":
+        return writer.gettext(
+            "This worked example states {stated}; the rules core computes {computed}."
+        ).format(stated=writer.values(flag.a), computed=writer.values(sorted(set(flag.b.values()))))
+    return flag.message
 
 
 @dataclass(frozen=True)
@@ -167,6 +204,8 @@ def align(
         score = similarity[(i, di, j, dj)] if di and dj else 0.0
         flags = compare(left, a, right, b, glossary) if left and right else []
         flags += [examples[c.id] for c in [*left, *right] if c.id in examples]
+        # A section aligned with itself meets each example on both sides: flag it once.
+        flags = list({(f.kind, f.message): f for f in flags}.values())
         pairs.append(Pair(left, right, score, flags))
     return Alignment(a, b, pairs)
 
@@ -262,6 +301,7 @@ def compare(
                 f"glossary terms {expected[:4]}",
                 concept if side == "A" else expected,
                 concept if side == "B" else expected,
+                about=concept,
             )
         )
     return flags
@@ -307,6 +347,7 @@ def check_examples(
                 f"{computed} from its inputs {decision.inputs}",
                 stated,
                 computed,
+                about=conclusion.id,
             )
     return flags
 

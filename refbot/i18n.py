@@ -15,7 +15,7 @@ from typing import Any
 from babel import Locale, UnknownLocaleError
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_percent
+from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 from babel.units import format_unit
 
@@ -204,6 +204,15 @@ class Writer:
     def dice(self, dice: str, unit: str) -> str:
         """Return a dice distance such as 2D6" or 5D6 cm."""
         return f'{dice}"' if unit == "in" else f"{dice} {unit}"
+
+    def values(self, values: list[Any]) -> str:
+        """Return numbers as a list in the writer's locale: "2,5; 3" in French, "2.5; 3"."""
+        locale = locale_for(self.lang)
+        # "; " because a decimal comma would make ", " ambiguous.
+        return "; ".join(
+            format_decimal(v, locale=locale) if isinstance(v, int | float) else str(v)
+            for v in values
+        )
 
     def probability(self, fraction: str) -> str:
         """Return an exact fraction ("13/18") as a locale percentage with the fraction."""

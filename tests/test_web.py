@@ -420,3 +420,20 @@ def test_the_chart_answers_the_question_asked(client: FlaskClient) -> None:
     q = "My goblins fled 7. What is the chance the pursuers catch them?"
     page = client.get("/", query_string={"q": q, "lang": "fr"}).get_data(as_text=True)
     assert "rattrapée : 7 ou plus" in page and "<desc>" in page
+
+
+@pytest.mark.parametrize("lang", ["ru", "es", "de", "fr"])
+def test_align_flags_and_concepts_are_in_the_interface_language(
+    client: FlaskClient, lang: str
+) -> None:
+    query = {
+        "a": "warhammer-fantasy/rulebook-ru/ru/neudavsheesya-napadenie",
+        "b": "warhammer-fantasy/rulebook-ru/ru/neudavsheesya-napadenie",
+        "lang": lang,
+    }
+    html = client.get("/align", query_string=query).get_data(as_text=True)
+    flags = re.findall(r'<tr class="flag"><td colspan="3">(.*?)</td>', html, re.S)
+    assert flags and len(flags) == len(set(flags))  # the example flag, once
+    assert not any(re.search(r"[{}\[\]]|differ|speaks of|worked example", f) for f in flags)
+    concepts = re.findall(r'<option value="[a-z_]+"[^>]*>([^<]*)</option>', html)
+    assert concepts and not any("_" in c for c in concepts)

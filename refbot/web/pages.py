@@ -10,9 +10,10 @@ from babel import negotiate_locale
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 from markupsafe import Markup
 
+from refbot.align import describe_flag
 from refbot.answer import Answer, Situation
 from refbot.errors import QuestionError
-from refbot.i18n import available_languages, format_percentage, translations
+from refbot.i18n import Writer, available_languages, format_percentage, translations
 from refbot.rules import all_rules, rule_of
 from refbot.rules.dice import distribution
 from refbot.web.api import bot
@@ -157,9 +158,12 @@ def align_page() -> Any:
         documents = refbot.concept_clauses(concept)
     elif a and b:
         alignment = refbot.align(a, b, allow_files=False)
+    writer = Writer(lang)
     return render_template(
         "align.html",
         _=_,
+        describe=lambda flag: describe_flag(flag, writer, refbot.glossary),
+        concept_title=lambda key: refbot.glossary.concepts[key].title(lang),
         lang=lang,
         languages=available_languages(),
         sections=[s.key for s in refbot.sections()],
