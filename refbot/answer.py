@@ -6,6 +6,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from refbot.corpus import game_title
 from refbot.errors import RuleError
 from refbot.glossary import Glossary
 from refbot.i18n import Writer
@@ -34,6 +35,9 @@ class Citation:
     page: int | None
     kind: str
     score: float | None
+    game_title: str = ""
+    edition_title: str = ""
+    source_title: str = ""
 
     @classmethod
     def of(cls, clause: Clause, score: float | None) -> Citation:
@@ -42,7 +46,13 @@ class Citation:
             clause.id, clause.text, clause.lang, clause.game, clause.edition, clause.section,
             clause.heading, clause.source, clause.page, clause.kind,
             None if score is None else round(score, 4),
+            game_title(clause.game), edition_title(clause), clause.source_title or clause.source,
         )  # fmt: skip
+
+
+def edition_title(clause: Clause) -> str:
+    """Return what readers call a clause's edition: its title, else its slug."""
+    return clause.edition_title or clause.edition
 
 
 @dataclass(frozen=True)
@@ -188,15 +198,14 @@ def compose_lookup(
     writer = Writer(lang)
     top = hits[0].clause
     quoted = paragraph or top.text
+    edition, game = edition_title(top), game_title(top.game)
     if top.page is not None:
         text = writer.gettext(
             "According to {edition} ({game}), {heading}, page {page}: «{text}»"
-        ).format(
-            edition=top.edition, game=top.game, heading=top.heading, page=top.page, text=quoted
-        )
+        ).format(edition=edition, game=game, heading=top.heading, page=top.page, text=quoted)
     else:
         text = writer.gettext("According to {edition} ({game}), {heading}: «{text}»").format(
-            edition=top.edition, game=top.game, heading=top.heading, text=quoted
+            edition=edition, game=game, heading=top.heading, text=quoted
         )
     said = None
     if problem is not None:
@@ -258,8 +267,3 @@ def compose_abstention(
     )
     covers = writer.gettext("They cover: {topics}.").format(topics=games)
     return Answer(query, lang, f"{why} {covers}", True, 0.0)
-
-
-def game_title(game: str) -> str:
-    """Return a game's name for readers: its folder name in words ("Warhammer Fantasy")."""
-    return " ".join(word.capitalize() for word in game.replace("_", "-").split("-"))

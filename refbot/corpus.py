@@ -19,6 +19,7 @@ _SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 UNITS = ("in", "cm", "none")
 REQUIRED = ("game", "edition", "lang", "units", "title", "source")
+OPTIONAL_TITLES = ("edition_title", "source_title")
 SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 
 
@@ -36,6 +37,9 @@ class Section:
     body: str
     path: str
     page: int | None = None
+    # What readers call the edition ("Reglamento (español)") and the book; the slugs otherwise.
+    edition_title: str = ""
+    source_title: str = ""
 
     @property
     def key(self) -> str:
@@ -91,13 +95,19 @@ def parse_section(path: Path, root: Path) -> Section:
     for key in ("game", "edition"):
         if not SLUG.match(values[key]):
             raise fail(f"{key} {values[key]!r} must be lowercase letters, digits, '.', '_' or '-'")
+    titles = {}
+    for key in OPTIONAL_TITLES:
+        value = meta.get(key)
+        if value is not None and (not isinstance(value, str) or not 0 < len(value.strip()) <= 200):
+            raise fail(f"{key} must be a text of 1 to 200 characters, not {value!r}")
+        titles[key] = value.strip() if isinstance(value, str) else ""
     section = path.stem
     expected = f"{values['game']}/{values['edition']}/{lang}/{section}.md"
     if rel != expected:
         raise fail(f"file must live at corpus/{expected} to match its metadata")
     if not body.strip():
         raise fail("no text after the front matter")
-    return Section(**values, section=section, body=body, path=rel, page=page)
+    return Section(**values, section=section, body=body, path=rel, page=page, **titles)
 
 
 def load_corpus(root: Path) -> list[Section]:
@@ -124,7 +134,9 @@ def hash_sections(sections: Iterable[Section]) -> str:
     """Return a digest of every section's metadata and text, to detect a changed corpus."""
     digest = hashlib.sha256()
     for s in sorted(sections, key=lambda s: s.key):
-        for part in (s.key, s.units, s.title, s.source, str(s.page), s.body):
+        for part in (
+            s.key, s.units, s.title, s.source, str(s.page), s.edition_title, s.source_title, s.body
+        ):  # fmt: skip
             digest.update(part.encode("utf-8") + b"\0")
     return digest.hexdigest()
 
@@ -186,3 +198,8 @@ def load_yaml(text: str) -> Any:
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
             raise UnsafeYaml("anchors and aliases (&name, *name) are not allowed")
     return yaml.load(text, Loader=_SAFE_LOADER)
+
+
+def game_title(game: str) -> str:
+    """Return a game's name for readers: its folder name in words ("Warhammer Fantasy")."""
+    return " ".join(word.capitalize() for word in game.replace("_", "-").split("-"))

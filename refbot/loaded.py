@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from refbot.errors import UnknownClause
 from refbot.glossary import Glossary
@@ -30,6 +30,8 @@ class Loaded:
     clauses_by_id: dict[str, Clause]
     topics: tuple[str, ...]
     coverage: tuple[Coverage, ...] = ()
+    # What readers call each (game, edition): its title from the corpus, else its slug.
+    edition_titles: dict[tuple[str, str], str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, index: Index, glossary: Glossary) -> Loaded:
@@ -41,6 +43,9 @@ class Loaded:
             clauses_by_id={c.id: c for c in index.clauses},
             topics=tuple(topics_of(index.clauses)),
             coverage=coverage_of(index.clauses, glossary),
+            edition_titles={
+                (c.game, c.edition): c.edition_title or c.edition for c in index.clauses
+            },
         )
 
     def paragraph(self, clause: Clause) -> str:

@@ -44,6 +44,8 @@ class Clause:
     units: str
     page: int | None
     block: int = 0  # the paragraph, item or heading of the section the clause comes from
+    edition_title: str = ""  # what readers call the edition and the book, when the corpus says
+    source_title: str = ""
 
     @property
     def heading(self) -> str:
@@ -165,6 +167,8 @@ def segment_section(section: Section) -> list[Clause]:
                 units=section.units,
                 page=page,
                 block=block,
+                edition_title=section.edition_title,
+                source_title=section.source_title,
             )
         )
 

@@ -32,6 +32,8 @@ def test_seed_corpus_has_four_sections_with_metadata() -> None:
         ({"lang": "english"}, RULE, "two-letter"),
         ({"lang": "qq"}, RULE, "not a known ISO 639-1"),
         ({"page": -3}, RULE, "page must be a positive whole number"),
+        ({"edition_title": 42}, RULE, "edition_title must be a text"),
+        ({"source_title": "x" * 300}, RULE, "source_title must be a text"),
         ({}, "   \n\n", "no text"),
         ({"game": "other-game"}, RULE, "must live at corpus/other-game/"),
     ],

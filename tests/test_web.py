@@ -199,7 +199,8 @@ def test_russian_question_gets_a_russian_answer_and_citations(client: FlaskClien
         "/", query_string={"q": question}, headers={"Accept-Language": "ru"}
     ).get_data(as_text=True)
     assert "Ушёл: бросок бегства 4 больше броска преследования 3" in html
-    assert "<blockquote" in html and "rulebook-en" in html
+    assert "<blockquote" in html and "Rulebook (English)" in html
+    assert "002_09f80558b3cf0271.txt" not in html  # no source file names shown to players
     assert "<details>" in html  # the parallel clauses toggle
 
 

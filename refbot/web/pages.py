@@ -12,6 +12,7 @@ from markupsafe import Markup
 
 from refbot.align import describe_flag
 from refbot.answer import Answer, Situation
+from refbot.corpus import game_title
 from refbot.errors import QuestionError
 from refbot.i18n import Writer, available_languages, format_percentage, translations
 from refbot.rules import all_rules, rule_of
@@ -86,7 +87,14 @@ def _chat(template: str) -> Any:
         parallel=parallel,
         charts=charts(answer, _, lang) if answer else [],
         fields=understood_fields(answer.situation) if answer and answer.situation else [],
+        edition_name=lambda r: edition_name(r.game, r.edition),
     )
+
+
+def edition_name(game: str, edition: str) -> str:
+    """Return a game and edition as readers call them: "Warhammer Fantasy, Rulebook (English)"."""
+    titles = bot().loaded.edition_titles
+    return f"{game_title(game)}, {titles.get((game, edition), edition)}"
 
 
 def situation_from(args: Mapping[str, str], rule_key: str, prefix: str) -> Situation | None:

@@ -62,6 +62,13 @@ class Citation(Schema):
     page = fields.Integer(allow_none=True)
     kind = fields.String(required=True, metadata={"description": "rule, example or heading"})
     score = fields.Float(allow_none=True)
+    game_title = fields.String(required=True, metadata={"description": "The game, for readers."})
+    edition_title = fields.String(
+        required=True, metadata={"description": "The edition for readers (else its slug)."}
+    )
+    source_title = fields.String(
+        required=True, metadata={"description": "The book for readers (else the source file)."}
+    )
 
 
 class RuleResult(Schema):
@@ -119,6 +126,12 @@ class Clause(Schema):
     page = fields.Integer(allow_none=True)
     block = fields.Integer(
         required=True, metadata={"description": "The paragraph of its section it comes from."}
+    )
+    edition_title = fields.String(
+        required=True, metadata={"description": "The edition for readers; empty when unnamed."}
+    )
+    source_title = fields.String(
+        required=True, metadata={"description": "The book for readers; empty when unnamed."}
     )
 
 
