@@ -102,6 +102,9 @@ class Answer:
     citations: tuple[Citation, ...] = ()
     problem: Problem | None = None
     situation: Situation | None = None
+    # The main rule's inputs the question left out that would decide its outcome, by name, with
+    # the question that asks for each, in the answer's language.
+    asks: tuple[tuple[str, str], ...] = ()
 
     @property
     def rule(self) -> RuleOutcome | None:
@@ -124,6 +127,7 @@ class Answer:
         if self.problem is not None:
             data["problem"] = asdict(self.problem)
         data["situation"] = asdict(self.situation) if self.situation else None
+        data["asks"] = [{"input": name, "question": text} for name, text in self.asks]
         return data
 
 

@@ -19,13 +19,13 @@ from refbot.answer import (
 from refbot.embed import Embedder
 from refbot.errors import QuestionError, RuleError, UnknownRule
 from refbot.glossary import Glossary
-from refbot.i18n import detect_language
+from refbot.i18n import Writer, detect_language
 from refbot.index import Hit
 from refbot.loaded import Loaded
 from refbot.question import Question, parse_question
 from refbot.retrieve import Retriever
 from refbot.router import Call, Decision, follow_up, route
-from refbot.rules import RuleResult, all_rules, run_rule
+from refbot.rules import RuleResult, all_rules, editions_of, run_rule
 from refbot.terms import TermMatcher
 
 VERIFY_DEPTH = 10
@@ -134,10 +134,34 @@ def ask(
                 boosted = retriever.rank(scores, k, allowed, boost=shares(results))
                 assumed = {n: v for call in decision.calls for n, v in call.assumed.items()}
                 answer = compose_rule(text, lang, checked, boosted, provenance, k, assumed)
-                return replace(answer, situation=situation_of(decision))
+                situation = situation_of(decision)
+                return with_asks(replace(answer, situation=situation), results)
     with clock("answer"):
         answer = compose_lookup(text, lang, hits, problem, loaded.paragraph(hits[0].clause))
         return replace(answer, situation=situation_of(decision))
+
+
+def with_asks(answer: Answer, results: Sequence[RuleResult]) -> Answer:
+    """Add the questions for the main rule's missing inputs that would decide its outcome.
+
+    Computed anyway (a chance instead of a result), the answer says what would settle it.
+    """
+    if answer.situation is None or not results:
+        return answer
+    given = set(answer.situation.inputs)
+    writer = Writer(answer.lang)
+    asks = {
+        p.name: writer.gettext(p.ask)
+        for rule in editions_of(results[0].id)
+        if rule.edition in {r.edition for r in results}
+        for p in rule.params
+        if p.ask and p.name not in given
+    }
+    if not asks:
+        return answer
+    lead = writer.gettext("To settle it, tell me:")
+    text = f"{answer.answer} {lead} {' '.join(asks.values())}"
+    return replace(answer, answer=text, asks=tuple(asks.items()))
 
 
 def situation_of(decision: Decision) -> Situation | None:
@@ -169,21 +193,33 @@ def continue_from(
     return decision
 
 
+# Outcome keys every rule may carry: sharing them is no sign of answering the same thing.
+GENERIC_OUTCOME = frozenset({"unit", "dice", "unknown", "ignored_inputs"})
+
+
 def compute(
     decision: Decision, loaded: Loaded, edition: str | None
 ) -> tuple[list[RuleResult], RuleError | None]:
     """Run the decided rules; the main rule's error is the answer's problem, the others' are not.
 
     A rule the question only also sets up is left out when its inputs do not fit it, since the
-    question was not about it.
+    question was not about it, and when the main rule already answers what it would (a pursuit
+    states how far the fleeing unit flees, or that it was destroyed where it stood).
     """
     results: list[RuleResult] = []
+    answered: set[str] = set()
     for number, call in enumerate(decision.calls):
         try:
-            results += run_rule(call.rule, call.inputs, loaded.provenance, edition)
+            found = run_rule(call.rule, call.inputs, loaded.provenance, edition)
         except RuleError as exc:
             if number == 0:
                 return [], exc
+            continue
+        keys = {k for r in found for k in r.outcome} - GENERIC_OUTCOME
+        if number and keys & answered:
+            continue
+        answered |= keys
+        results += found
     return results, None
 
 

@@ -62,14 +62,21 @@ def test_a_unitless_length_takes_the_unit_of_the_edition_asked_about(bot: Refbot
 
 
 def test_a_question_setting_up_two_rules_is_answered_with_both(bot: Refbot) -> None:
-    answer = bot.ask("My goblins fled 6+4 and the pursuers got 9. How far do they run?", lang="en")
-    outcomes = {r.id: r for r in answer.rules}
-    assert set(outcomes) == {"pursuit", "flee"}
-    assert answer.rules[0].id == "pursuit"
-    flee = outcomes["flee"].to_dict()["outcome"]["flee_move"]
-    assert flee == {"value": 10, "unit": "in"}
+    text = "Mordheim: can my warrior leave combat while his only enemy is knocked down?"
+    answer = bot.ask(text, lang="en")
+    outcomes = {r.id: r.outcome for r in answer.rules}
+    assert set(outcomes) == {"attack_downed", "leave_combat"}
+    assert outcomes["leave_combat"]["may_leave"] is True
     # One edition of each rule: no "the editions differ" preamble.
     assert "editions differ" not in answer.answer
+
+
+def test_a_rule_the_main_one_already_answers_is_not_added(bot: Refbot) -> None:
+    # The flee rule is set up too ("fled 7"), but the pursuit says where the fleeing unit ends:
+    # destroyed where it stands, not 7 inches away.
+    answer = bot.ask("My goblins fled 7 and the pursuers rolled 7. Where do they end up?")
+    assert [r.id for r in answer.rules] == ["pursuit"]
+    assert "flees 7" not in answer.answer
 
 
 @pytest.mark.parametrize(
@@ -87,3 +94,20 @@ def test_the_clause_deciding_the_outcome_is_cited_first(
     assert decisive in bot.clause(answer.rules[0].clauses[0]).text
     # It gets the largest share of the provenance bonus, so it is among the first citations.
     assert any(decisive in c.text for c in answer.citations[:2])
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "asked"),
+    [
+        ("en", "My goblins fled 7. What is the chance the pursuers catch them?", "pursuit"),
+        ("ru", "Мои гоблины бежали на 7. Какой шанс, что преследователи их поймают?", "pursuit"),
+        ("en", "Leadership 8: what is the chance to restrain pursuit?", "roll"),
+    ],
+)
+def test_an_input_that_would_decide_the_outcome_is_asked_for(
+    bot: Refbot, lang: str, text: str, asked: str
+) -> None:
+    answer = bot.ask(text, lang=lang)
+    assert [name for name, _ in answer.asks] == [asked]
+    question = dict(answer.asks)[asked]
+    assert question in answer.answer and question.endswith("?")

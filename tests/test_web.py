@@ -438,3 +438,10 @@ def test_align_flags_and_concepts_are_in_the_interface_language(
     assert not any(re.search(r"[{}\[\]]|differ|speaks of|worked example", f) for f in flags)
     concepts = re.findall(r'<option value="[a-z_]+"[^>]*>([^<]*)</option>', html)
     assert concepts and not any("_" in c for c in concepts)
+
+
+def test_the_page_asks_for_the_input_that_would_decide(client: FlaskClient) -> None:
+    q = "My goblins fled 7. What is the chance the pursuers catch them?"
+    page = client.get("/", query_string={"q": q, "lang": "es"}).get_data(as_text=True)
+    asked = str(escape(translations("es").gettext("What did the pursuers roll?")))
+    assert f'name="in.pursuit" value="" maxlength="64" placeholder="{asked}"' in page

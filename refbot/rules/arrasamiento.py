@@ -130,6 +130,7 @@ RULES = [
                 "distance",
                 N_("the unit's Movement (cm, or inches with \")"),
                 cue=Cue(("movement",)),
+                ask=N_("What is the unit's Movement?"),
             ),
             Param(
                 "roll",

@@ -100,6 +100,8 @@ class Param:
     # For a roll: how many D6, the name of the input that says so, or a function of the inputs.
     dice: int | str | Callable[[dict[str, Any]], int] = 2
     cue: Cue | None = None
+    # The question to ask when the input is missing and would decide the outcome (a message).
+    ask: str | None = None
 
 
 @dataclass(frozen=True)

@@ -304,8 +304,10 @@ def chart_restrain(result: RuleResult) -> Chart | None:
     )
 
 
-def _roll(name: str, help: str, dice: int | str = 2, cue: Cue | None = None) -> Param:
-    return Param(name, "roll", help, dice=dice, cue=cue)
+def _roll(
+    name: str, help: str, dice: int | str = 2, cue: Cue | None = None, ask: str | None = None
+) -> Param:
+    return Param(name, "roll", help, dice=dice, cue=cue, ask=ask)
 
 
 RULES = [
@@ -322,9 +324,19 @@ RULES = [
         (
             Param("flee_dice", "int", N_("dice in the Flee roll (default 2)"), low=1, high=6),
             Param("pursuit_dice", "int", N_("dice in the Pursuit roll (default 2)"), low=1, high=6),
-            _roll("flee", N_("the Flee roll (total or faces)"), "flee_dice", Cue(("flee",))),
             _roll(
-                "pursuit", N_("the Pursuit roll (total or faces)"), "pursuit_dice", Cue(("pursue",))
+                "flee",
+                N_("the Flee roll (total or faces)"),
+                "flee_dice",
+                Cue(("flee",)),
+                ask=N_("What did the fleeing unit roll?"),
+            ),
+            _roll(
+                "pursuit",
+                N_("the Pursuit roll (total or faces)"),
+                "pursuit_dice",
+                Cue(("pursue",)),
+                ask=N_("What did the pursuers roll?"),
             ),
             Param(
                 "pursued", "bool", N_("whether the fleeing unit is pursued at all (default yes)")
@@ -413,6 +425,7 @@ RULES = [
                 "roll",
                 N_("the Leadership test roll (2D6: total or faces)"),
                 cue=Cue(("roll", "restrain")),
+                ask=N_("What did the Leadership test roll?"),
             ),
         ),
         restrain,
@@ -433,7 +446,14 @@ RULES = [
         "in",
         "flee",
         'A unit that fails its Break test flees 2D6" directly away from the enemy.',
-        (_roll("roll", N_("the Flee roll (2D6: total or faces)"), cue=Cue(("flee",))),),
+        (
+            _roll(
+                "roll",
+                N_("the Flee roll (2D6: total or faces)"),
+                cue=Cue(("flee",)),
+                ask=N_("What did the fleeing unit roll?"),
+            ),
+        ),
         flee,
         {
             "base": (

@@ -86,7 +86,7 @@ def _chat(template: str) -> Any:
         error=error,
         parallel=parallel,
         charts=charts(answer, _, lang) if answer else [],
-        fields=understood_fields(answer.situation) if answer and answer.situation else [],
+        fields=understood_fields(answer) if answer and answer.situation else [],
         edition_name=lambda r: edition_name(r.game, r.edition),
     )
 
@@ -117,14 +117,23 @@ class Field:
     name: str
     label: str
     value: str
+    ask: str = ""  # the question (a message) for a missing input that would decide the outcome
 
 
-def understood_fields(situation: Situation) -> list[Field]:
-    """Return the fields of a situation: the inputs read, then the others a question can give."""
+def understood_fields(answer: Answer) -> list[Field]:
+    """Return the fields of an answer's situation: the inputs read, then the others it can take.
+
+    The missing inputs that would decide the outcome come first among the others, with the
+    question that asks for them.
+    """
+    situation = answer.situation
+    assert situation is not None
     params = {p.name: p for r in all_rules() if r.id == situation.rule for p in r.params}
+    asks = dict(answer.asks)
     shown = [n for n in situation.inputs if n in params]
-    shown += [n for n, p in params.items() if n not in situation.inputs and p.cue is not None]
-    return [Field(n, params[n].help, situation.inputs.get(n, "")) for n in shown]
+    shown += [n for n in asks if n in params and n not in shown]
+    shown += [n for n, p in params.items() if n not in shown and p.cue is not None]
+    return [Field(n, params[n].help, situation.inputs.get(n, ""), asks.get(n, "")) for n in shown]
 
 
 @pages.route("/")

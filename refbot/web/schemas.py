@@ -89,6 +89,13 @@ class Problem(Schema):
     input = fields.String(allow_none=True, required=True)
 
 
+class Ask(Schema):
+    input = fields.String(required=True, metadata={"description": "The rule input missing."})
+    question = fields.String(
+        required=True, metadata={"description": "What to tell refbot, in the answer's language."}
+    )
+
+
 class AskResponse(Schema):
     """The same JSON as `refbot ask --json`."""
 
@@ -108,6 +115,14 @@ class AskResponse(Schema):
         allow_none=True,
         required=True,
         metadata={"description": "What was read from the question for its main rule."},
+    )
+    asks = fields.List(
+        fields.Nested(Ask),
+        required=True,
+        metadata={
+            "description": "The main rule's inputs the question left out that would decide its "
+            "outcome (a chance was given instead), each with the question that asks for it."
+        },
     )
 
 
