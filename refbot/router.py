@@ -73,6 +73,7 @@ class Candidate:
     when: tuple[tuple[str, ...], ...]
     params: tuple[Param, ...]
     required: frozenset[str] = frozenset()
+    names: frozenset[str] = frozenset()  # every input of every edition, cued or not
 
 
 def candidates(rules: Iterable[Rule]) -> list[Candidate]:
@@ -88,7 +89,8 @@ def candidates(rules: Iterable[Rule]) -> list[Candidate]:
         required = frozenset.intersection(
             *(frozenset(p.name for p in r.params if p.required) for r in editions)
         )
-        found.append(Candidate(rule_id, when, tuple(params.values()), required))
+        names = frozenset(p.name for r in editions for p in r.params)
+        found.append(Candidate(rule_id, when, tuple(params.values()), required, names))
     return found
 
 
@@ -113,7 +115,7 @@ def bind(candidate: Candidate, question: Question) -> dict[str, str]:
                 inputs[param.name] = question.rolls[0].text()
         else:
             numbers.append(param)
-    bound, used = _nearest(numbers, question)
+    bound, used = _nearest(numbers, question, candidate.names)
     inputs.update(bound)
     if inputs:
         # The situation is established: what is left is read by unit, then by order.
@@ -131,7 +133,9 @@ def bind(candidate: Candidate, question: Question) -> dict[str, str]:
     return inputs
 
 
-def _nearest(params: list[Param], question: Question) -> tuple[dict[str, str], set[int]]:
+def _nearest(
+    params: list[Param], question: Question, names: frozenset[str] = frozenset()
+) -> tuple[dict[str, str], set[int]]:
     """Give each number parameter the closest free number after (or else before) its concept.
 
     A roll may also be given by its faces ("pursued with a 2 and a 5"): those are one value.
@@ -139,6 +143,7 @@ def _nearest(params: list[Param], question: Question) -> tuple[dict[str, str], s
     """
     # (distance, parameter, which token it reads, input text); nearest pairs are bound first.
     found: list[tuple[float, str, int, str]] = []
+    counted = names
     for param in params:
         assert param.cue is not None
         # (first token, last token, input text) of each value this input could take.
@@ -155,8 +160,9 @@ def _nearest(params: list[Param], question: Question) -> tuple[dict[str, str], s
                 distance = after if after >= 0 else (mention.start - end) + 0.5
                 if distance <= NEAR and question.same_clause(token, mention.start):
                     found.append((distance, param.name, token, text))
-            # A dice count such as "3D6 pursuit" sets how many dice that roll has.
-            for count in question.counts:
+            # A dice count such as "3D6 pursuit" sets how many dice that roll has, when the rule
+            # lets it ("5D6 or 8D6?" names no count of an overrun's dice).
+            for count in question.counts if f"{param.name}_dice" in counted else ():
                 gap = min(abs(count.token - mention.start), abs(count.token - mention.end))
                 if gap <= NEAR:
                     found.append((gap + 0.25, f"{param.name}_dice", count.token, str(count.count)))
@@ -195,7 +201,7 @@ def _by_unit_and_order(
     )
     free_rolls = [item for item in free_rolls if item[0] not in used]
     for param in params:
-        if param.name in bound:
+        if param.name in bound or (param.cue is not None and not param.cue.by_order):
             continue
         if param.kind == "distance" and free_lengths:
             number = free_lengths.pop(0)

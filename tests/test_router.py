@@ -264,3 +264,53 @@ def test_a_charge_with_its_dice_is_computed_without_the_word_failed(
     decision = decide(glossary, text, lang)
     assert (decision.rule, decision.inputs.get("dice")) == ("failed_charge", dice)
     assert {"movement", "distance"} <= set(decision.inputs)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "rule", "expected"),
+    [
+        ("pl", "Wybiłem ich do nogi, na overrun wyrzuciłem 3 i 3. Ile cali?", "overrun", "3,3"),
+        ("en", "I rolled a 4 and a 6 for the overrun, how far?", "overrun", "4,6"),
+        # Model counts are no overrun roll.
+        ("es", "Arrasé con mis 5 jinetes de lobo, ¿tengo que cargar?", "overrun", None),
+    ],
+)
+def test_an_overrun_roll_is_read_beside_the_roll_word_only(
+    glossary: Glossary, lang: str, text: str, rule: str, expected: str | None
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == rule and decision.inputs.get("roll") == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "rule", "inputs"),
+    [
+        (
+            "it",
+            'se il nemico fugge di 6", che probabilità ho di prenderlo?',
+            "pursuit",
+            {"flee": "6"},
+        ),
+        ("pt", "eles fugiram 10, qual a chance de eu pegar com 2d6?", "pursuit", {"flee": "10"}),
+        (
+            "de",
+            "MW 7, ich würfle 2 und 4 beim Test. Bleiben meine Speerträger stehen?",
+            "restrain",
+            {"leadership": "7", "roll": "2,4"},
+        ),
+        (
+            "de",
+            "Gegner flieht mit 8, ich verfolge mit einer 4 und einer 4",
+            "pursuit",
+            {"flee": "8", "pursuit": "4,4"},
+        ),
+    ],
+)
+def test_a_situation_named_by_what_it_asks(
+    glossary: Glossary, lang: str, text: str, rule: str, inputs: dict[str, str]
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert (decision.rule, {k: v for k, v in decision.inputs.items() if k in inputs}) == (
+        rule,
+        inputs,
+    )

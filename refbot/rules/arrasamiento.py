@@ -137,6 +137,8 @@ RULES = [
                 "roll",
                 N_("the overrun roll (5D6 or 8D6: total or faces)"),
                 dice=_dice_count,
+                # The roll word, not "overrun": "overran with my 5 wolf riders" is no roll of 5.
+                cue=Cue(("roll",), by_order=False),
             ),
         ),
         overrun,

@@ -84,6 +84,9 @@ class Cue:
     unless: tuple[str, ...] = ()
     faces: bool = False
     named: str | None = None
+    # Whether a number no cue claimed may fill this input by order once the situation is set
+    # ("fled 7, they rolled 9"); off where the question's other numbers are mostly model counts.
+    by_order: bool = True
 
 
 @dataclass(frozen=True)

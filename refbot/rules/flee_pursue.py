@@ -398,7 +398,13 @@ RULES = [
             ),
         },
         explain=explain_pursuit,
-        when=(("flee", "pursue"), ("flee", "caught"), ("pursue", "caught")),
+        # "Fled 6: what chance do they catch us?" is a pursuit with its one roll unknown.
+        when=(
+            ("flee", "pursue"),
+            ("flee", "caught"),
+            ("pursue", "caught"),
+            ("flee", "probability"),
+        ),
         outcome_values={"stop": tuple(Stop)},
         chart=chart_pursuit,
     ),
@@ -435,7 +441,8 @@ RULES = [
             "failed": ("If the test is failed, then no amount of bellowing",),
         },
         explain=explain_restrain,
-        when=(("restrain",), ("leadership", "pursue")),
+        # Leadership and a roll is a Leadership test: the one a pursuit asks for.
+        when=(("restrain",), ("leadership", "pursue"), ("leadership", "roll")),
         chart=chart_restrain,
     ),
     Rule(
@@ -487,7 +494,12 @@ RULES = [
                 N_("it won a second fight this turn after a pursuit"),
                 cue=Cue(("second_fight",)),
             ),
-            _roll("roll", N_("the overrun roll (2D6: total or faces)")),
+            # The roll word, not "overrun": "overran with my 5 wolf riders" is no roll of 5.
+            _roll(
+                "roll",
+                N_("the overrun roll (2D6: total or faces)"),
+                cue=Cue(("roll",), by_order=False),
+            ),
         ),
         overrun,
         {
