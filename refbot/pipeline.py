@@ -148,6 +148,10 @@ def with_asks(answer: Answer, results: Sequence[RuleResult]) -> Answer:
     """
     if answer.situation is None or not results:
         return answer
+    main = [r for r in results if r.id == results[0].id]
+    # Decided already (caught, passed): nothing left to ask.
+    if not any(k.startswith("p_") or k == "unknown" for r in main for k in r.outcome):
+        return answer
     given = set(answer.situation.inputs)
     writer = Writer(answer.lang)
     asks = {

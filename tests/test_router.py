@@ -314,3 +314,16 @@ def test_a_situation_named_by_what_it_asks(
         rule,
         inputs,
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "flee roll and pursuit roll are tied - who wins??"),
+        ("ru", "если у преследователей выпало столько же, сколько у бегущих — догнали или нет?"),
+        ("es", "Si el que huye y el perseguidor empatan, ¿lo alcanzan?"),
+    ],
+)
+def test_a_tie_is_read_without_numbers(glossary: Glossary, lang: str, text: str) -> None:
+    decision = decide(glossary, text, lang)
+    assert (decision.rule, decision.inputs.get("tied")) == ("pursuit", "yes")

@@ -397,3 +397,15 @@ def test_removed_provenance_clause_fails_the_rule(bot: Refbot, corpus_dir: Path)
     )
     with pytest.raises(ProvenanceMissing, match="equal to or higher than the fleeing unit"):
         bot.rule("pursuit", {"flee": 7, "pursuit": 7})
+
+
+def test_a_tie_catches_whatever_the_rolls(clauses: list[Clause]) -> None:
+    (result,) = run_rule("pursuit", {"tied": "yes"}, clauses)
+    assert result.outcome["caught"] is True
+    assert result.outcome["fleeing_unit"] == "destroyed_where_they_stand"
+    assert any("equal to or higher" in c.text for c in clauses if c.id in result.clauses)
+
+
+def test_a_tie_with_unequal_rolls_is_refused(clauses: list[Clause]) -> None:
+    with pytest.raises(RuleError, match="tied"):
+        run_rule("pursuit", {"tied": "yes", "flee": "7", "pursuit": "9"}, clauses)

@@ -91,6 +91,16 @@ def pursuit(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
         if flee_roll is not None:
             outcome["flee_move"] = ctx.distance(flee_roll.total)
         return outcome, ["escaped"]
+    tied = inputs.get("tied")
+    if tied and flee_roll is not None and pursuit_roll is not None:
+        if flee_roll.total != pursuit_roll.total:
+            raise RuleError("tied: the rolls given are not equal", "tied")
+    elif tied:
+        # Equal rolls, whatever they were: "equal to or higher" catches.
+        outcome["caught"] = True
+        outcome["flee_move"] = ctx.distance(0)
+        outcome["fleeing_unit"] = "destroyed_where_they_stand"
+        return outcome, ["caught"]
     if flee_roll is None or pursuit_roll is None:
         p = p_catch(
             flee_roll,
@@ -176,6 +186,13 @@ def explain_pursuit(result: RuleResult, writer: Writer) -> str:
         parts.append(
             _("Chance that the pursuers catch the fleeing unit: {p}.").format(
                 p=writer.probability(outcome["p_caught"])
+            )
+        )
+    elif outcome.get("caught") is True and "pursuit" not in inputs:
+        parts.append(
+            _(
+                "Caught: on equal rolls the pursuers catch the fleeing unit (equal to or higher "
+                "catches). The fleeing unit is destroyed where it stands."
             )
         )
     elif outcome.get("caught") is True:
@@ -341,6 +358,7 @@ RULES = [
             Param(
                 "pursued", "bool", N_("whether the fleeing unit is pursued at all (default yes)")
             ),
+            Param("tied", "bool", N_("the two rolls were equal (a tie)"), cue=Cue(("tie",))),
             Param(
                 "obstacle",
                 "distance",
