@@ -338,31 +338,38 @@ def route(
     )
     if other_game is not None:
         return Decision("abstain", declined_for=(other_game,))
-    # (has every input it needs, how many inputs, earlier registered, the call) per rule.
-    found: list[tuple[bool, int, int, Call]] = []
+    # Per rule that applies: what names its situation, and what its inputs were read from.
+    applying: list[tuple[int, Candidate, Call, set[str], set[str]]] = []
     for order, candidate in enumerate(candidates(all_rules() if rules is None else rules)):
-        if not any(set(group) <= concepts for group in candidate.when):
+        named = {k for group in candidate.when if set(group) <= concepts for k in group}
+        if not named:
             continue
         inputs = bind(candidate, question)
         if not inputs and "probability" not in concepts:
             continue
         inputs, assumed = _with_units(candidate, question, inputs, edition_unit)
-        found.append(
-            (
-                candidate.required <= set(inputs),
-                len(inputs),
-                -order,
-                Call(candidate.rule, inputs, assumed),
+        read = {
+            k
+            for p in candidate.params
+            if p.name in inputs and p.cue is not None
+            for k in (*p.cue.concepts, *p.cue.unless)
+        }
+        applying.append((order, candidate, Call(candidate.rule, inputs, assumed), named, read))
+    if applying:
+        # A rule that has every input it needs beats one that would fail; a rule named only by
+        # words another rule reads as its inputs is that rule's detail ("leave combat while his
+        # enemy is knocked down": leaving, with the enemy's state as input); then more inputs.
+        found = []
+        for order, candidate, call, named, _ in applying:
+            detail = any(
+                named <= read and other.rule != candidate.rule for _, other, _, _, read in applying
             )
-        )
-    if found:
-        # A rule that has every input it needs beats one that would fail, then more inputs win;
-        # every other rule the question names with inputs it can use is computed too ("fled 10,
-        # pursued 9: how far do they run?" is a flee and a pursuit).
-        found.sort(key=lambda item: item[:3], reverse=True)
-        main, *others = found
-        also = [f[3] for f in others if f[0] and f[3].inputs]
-        return Decision("rule", (main[3], *also)[:MAX_CALLS])
+            complete = candidate.required <= set(call.inputs)
+            found.append(((complete, not detail, len(call.inputs), -order), complete, call))
+        found.sort(key=lambda item: item[0], reverse=True)
+        (_, _, main), *others = found
+        also = [call for _, complete, call in others if complete and call.inputs]
+        return Decision("rule", (main, *also)[:MAX_CALLS])
     uncovered = [
         m
         for m in question.mentions

@@ -67,6 +67,8 @@ def test_a_question_setting_up_two_rules_is_answered_with_both(bot: Refbot) -> N
     outcomes = {r.id: r.outcome for r in answer.rules}
     assert set(outcomes) == {"attack_downed", "leave_combat"}
     assert outcomes["leave_combat"]["may_leave"] is True
+    # Leaving is the situation; the enemy's state is its input, so leave_combat comes first.
+    assert answer.rules[0].id == "leave_combat"
     # One edition of each rule: no "the editions differ" preamble.
     assert "editions differ" not in answer.answer
 
