@@ -315,6 +315,11 @@ def _lone_value(candidate: Candidate, question: Question, given: dict[str, str])
     return {}
 
 
+def is_detail(named: set[str], read_by_others: list[set[str]]) -> bool:
+    """Return whether a rule is named only by words another rule reads as its inputs."""
+    return any(named <= read for read in read_by_others)
+
+
 def route(
     question: Question,
     glossary: Glossary,
@@ -361,9 +366,8 @@ def route(
         # enemy is knocked down": leaving, with the enemy's state as input); then more inputs.
         found = []
         for order, candidate, call, named, _ in applying:
-            detail = any(
-                named <= read and other.rule != candidate.rule for _, other, _, _, read in applying
-            )
+            read_elsewhere = [read for _, o, _, _, read in applying if o is not candidate]
+            detail = is_detail(named, read_elsewhere)
             complete = candidate.required <= set(call.inputs)
             found.append(((complete, not detail, len(call.inputs), -order), complete, call))
         found.sort(key=lambda item: item[0], reverse=True)

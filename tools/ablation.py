@@ -64,6 +64,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         ),
         "no unit/order/count fallbacks": lambda: _no_fallbacks(),
         "only the main rule computed": lambda: patched(router, "MAX_CALLS", 1),
+        "a rule named by another's inputs not ranked below it": lambda: patched(
+            router, "is_detail", lambda named, read: False
+        ),
         "flat provenance bonus": lambda: _flat_bonus(),
         "questions in rule text citable": lambda: patched(
             retriever, "_not_answers", np.asarray([c.kind == "heading" for c in retriever.clauses])
