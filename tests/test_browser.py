@@ -119,3 +119,134 @@ def test_widget_on_a_club_page(servers: tuple[str, str], browser: object) -> Non
     assert answer.text.startswith("Alcanzada")
     driver.switch_to.default_content()  # type: ignore[attr-defined]
     shot(driver, "widget-es.png")
+
+
+def submit_and_read(driver: object, button_css: str) -> str:
+    """Submit a form and return the new answer's text, once the old page is gone."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    old = driver.find_elements(By.CSS_SELECTOR, ".answer .text")  # type: ignore[attr-defined]
+    driver.find_element(By.CSS_SELECTOR, button_css).click()  # type: ignore[attr-defined]
+    if old:
+        WebDriverWait(driver, 10).until(expected_conditions.staleness_of(old[0]))
+    return str(driver.find_element(By.CSS_SELECTOR, ".answer .text").text)  # type: ignore[attr-defined]
+
+
+def shadow_focus(driver: object) -> str:
+    """Return the class of the focused element inside the widget, or "" when focus is outside."""
+    return str(
+        driver.execute_script(  # type: ignore[attr-defined]
+            "var r = document.querySelector('[data-refbot-widget]').shadowRoot;"
+            "return r.activeElement ? r.activeElement.className : '';"
+        )
+    )
+
+
+def test_widget_from_the_head_opens_and_closes_by_keyboard(
+    servers: tuple[str, str], browser: object
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    _, club_url = servers
+    driver = browser
+    driver.get(club_url + "/head.html")  # type: ignore[attr-defined]
+    host = driver.find_element(By.CSS_SELECTOR, "[data-refbot-widget]")  # type: ignore[attr-defined]
+    root = host.shadow_root
+    button = root.find_element(By.CSS_SELECTOR, "button.btn")
+    assert button.get_attribute("aria-expanded") == "false"
+    button.send_keys(Keys.ENTER)
+    assert button.get_attribute("aria-expanded") == "true"
+    assert "open" in root.find_element(By.CSS_SELECTOR, ".panel").get_attribute("class")
+    assert shadow_focus(driver) == "close"  # focus moved into the panel
+    root.find_element(By.CSS_SELECTOR, "button.close").send_keys(Keys.ESCAPE)
+    assert button.get_attribute("aria-expanded") == "false"
+    assert shadow_focus(driver) == "btn"  # and back to the button
+    button.send_keys(Keys.ENTER)
+    root.find_element(By.CSS_SELECTOR, "button.close").click()
+    assert "open" not in root.find_element(By.CSS_SELECTOR, ".panel").get_attribute("class")
+
+
+def test_widget_on_a_site_the_server_does_not_allow_says_so(
+    settings: Settings, bot: Refbot, browser: object
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    refbot_port, club_port = free_port(), free_port()
+    refbot_url, club_url = f"http://127.0.0.1:{refbot_port}", f"http://127.0.0.1:{club_port}"
+    configured = settings.with_overrides(allowed_origins="https://another-club.example")
+    bot.settings = configured
+    bot.build()
+    server = make_server("127.0.0.1", refbot_port, create_app(configured, bot), threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    club = serve_demo_site("127.0.0.1", club_port, refbot_url)
+    try:
+        driver = browser
+        driver.get(club_url + "/")  # type: ignore[attr-defined]
+        host = driver.find_element(By.CSS_SELECTOR, "[data-refbot-widget]")  # type: ignore[attr-defined]
+        root = host.shadow_root
+        root.find_element(By.CSS_SELECTOR, "button.btn").click()
+        note = root.find_element(By.CSS_SELECTOR, ".refused")
+        assert club_url in note.text and "REFBOT_ALLOWED_ORIGINS" in note.text
+        assert not root.find_elements(By.CSS_SELECTOR, "iframe")
+    finally:
+        server.shutdown()
+        club.shutdown()
+
+
+def test_correcting_what_was_read_changes_the_outcome(
+    servers: tuple[str, str], browser: object
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    refbot_url, _ = servers
+    driver = browser
+    driver.get(refbot_url + "/?lang=en")  # type: ignore[attr-defined]
+    driver.find_element(By.ID, "q").send_keys("my goblins fled 7, the pursuers rolled 7")  # type: ignore[attr-defined]
+    assert submit_and_read(driver, "form.ask button").startswith("Caught")
+    field = driver.find_element(By.ID, "in-pursuit")  # type: ignore[attr-defined]
+    assert field.get_attribute("value") == "7"
+    field.clear()
+    field.send_keys("5")
+    assert submit_and_read(driver, "form.understood button").startswith("Escaped")
+    shot(driver, "understood-en.png")
+
+
+@pytest.mark.parametrize(
+    ("lang", "turns"),
+    [
+        (
+            "en",
+            [
+                ("my goblins fled 7, the pursuers rolled 7", "Caught"),
+                ("and if they had rolled 6?", "Escaped"),
+                ("what if the pursuers rolled 11?", "Caught"),
+            ],
+        ),
+        (
+            "ru",
+            [
+                ("Мои гоблины бежали на 4, преследователи выбросили 3", "Ушёл"),
+                ("а если выпало 6 и 6?", "Настигнут"),
+                ("а если бы выпало 2?", "Ушёл"),
+            ],
+        ),
+    ],
+)
+def test_a_three_turn_follow_up_conversation(
+    servers: tuple[str, str], browser: object, lang: str, turns: list[tuple[str, str]]
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    refbot_url, _ = servers
+    driver = browser
+    driver.get(refbot_url + f"/?lang={lang}")  # type: ignore[attr-defined]
+    for question, starts in turns:
+        box = driver.find_element(By.ID, "q")  # type: ignore[attr-defined]
+        box.clear()
+        box.send_keys(question)
+        answer = submit_and_read(driver, "form.ask button")
+        assert answer.startswith(starts), (question, answer)
+    shot(driver, f"follow-up-{lang}.png")

@@ -9,14 +9,17 @@ from pathlib import Path
 
 DEMO_SITE = Path(__file__).resolve().parent.parent.parent / "examples" / "club-site"
 DEFAULT_REFBOT = "http://127.0.0.1:5000"
+# The club's pages: the widget in the body (index.html) and in the head, async (head.html).
+PAGES = ("index.html", "head.html")
 
 
 class _Handler(SimpleHTTPRequestHandler):
     refbot_url = DEFAULT_REFBOT
 
     def do_GET(self) -> None:
-        if self.path in ("/", "/index.html"):
-            page = (DEMO_SITE / "index.html").read_text(encoding="utf-8")
+        name = "index.html" if self.path == "/" else self.path.lstrip("/")
+        if name in PAGES:
+            page = (DEMO_SITE / name).read_text(encoding="utf-8")
             body = page.replace(DEFAULT_REFBOT, self.refbot_url).encode("utf-8")
             self.send_response(200)
             self.send_header("Content-Type", "text/html; charset=utf-8")

@@ -151,8 +151,22 @@ def embed() -> Any:
 @pages.route("/widget.js")
 def widget() -> Response:
     """The script a club website includes; it points back at this server."""
-    labels = {lang: translations(lang).gettext("Rules?") for lang in available_languages()}
-    script = render_template("widget.js", embed_path=url_for("pages.embed"), labels=labels)
+    languages = available_languages()
+    labels = {lang: translations(lang).gettext("Rules?") for lang in languages}
+    texts = {
+        lang: {
+            "close": translations(lang).gettext("Close"),
+            "refused": translations(lang).gettext(
+                "This website ({origin}) may not show refbot yet: the refbot server must list it "
+                "in REFBOT_ALLOWED_ORIGINS."
+            ),
+        }
+        for lang in languages
+    }
+    allowed = current_app.extensions["refbot.settings"].origins
+    script = render_template(
+        "widget.js", embed_path=url_for("pages.embed"), labels=labels, texts=texts, allowed=allowed
+    )
     response = Response(script, mimetype="text/javascript")
     response.headers["Cache-Control"] = "public, max-age=300"
     return response
