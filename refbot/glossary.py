@@ -79,6 +79,8 @@ class Concept:
     words: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the terms as written
     # What to call the concept in each language, where its first term is no good name for it.
     names: dict[str, str] = field(default_factory=dict)
+    # Terms read only as written or with -s/-es, never by stem ("=kans": not Dutch "kan").
+    exact: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def title(self, lang: str) -> str:
         """Return what to call the concept in a language: its name or first term, else English."""
@@ -101,14 +103,15 @@ class Glossary:
         self.languages = sorted({lang for c in concepts.values() for lang in c.terms})
         # For each language, every stem that occurs in a term → the (concept, term) pairs using it.
         self._by_stem: dict[str, dict[str, list[tuple[str, tuple[str, ...]]]]] = {}
-        # For the concepts only ever read whole, each stemmed term's written forms, by language.
+        # For the terms only ever read whole (the concepts that decline a question, and terms
+        # written "=kans"), each stemmed term's written forms, by language.
         self._written: dict[tuple[str, str, tuple[str, ...]], list[tuple[str, ...]]] = {}
         for concept in concepts.values():
-            if concept.kind in WHOLE_WORDS:
-                for lang, words in concept.words.items():
-                    for word in words:
-                        key = (lang, concept.name, tuple(analyze(word, lang)))
-                        self._written.setdefault(key, []).append(tuple(tokenize(word)))
+            for lang, words in concept.words.items():
+                whole = words if concept.kind in WHOLE_WORDS else concept.exact.get(lang, ())
+                for word in whole:
+                    key = (lang, concept.name, tuple(analyze(word, lang)))
+                    self._written.setdefault(key, []).append(tuple(tokenize(word)))
             for lang, terms in concept.terms.items():
                 table = self._by_stem.setdefault(lang, {})
                 for term in terms:
@@ -182,15 +185,18 @@ def load_glossary(path: Path) -> Glossary:
             raise CorpusError([f"{where}: concept {name!r} has unknown kind {kind!r}"])
         terms: dict[str, tuple[tuple[str, ...], ...]] = {}
         written: dict[str, tuple[str, ...]] = {}
+        exact: dict[str, tuple[str, ...]] = {}
         for lang, words in entry["terms"].items():
             if not isinstance(words, list) or not all(isinstance(w, str) and w for w in words):
                 raise CorpusError([f"{where}: concept {name!r}, {lang}: terms must be a list"])
-            stemmed = (tuple(analyze(w, str(lang))) for w in words)
+            plain = [w.removeprefix("=") for w in words]
+            stemmed = (tuple(analyze(w, str(lang))) for w in plain)
             terms[str(lang)] = tuple(dict.fromkeys(t for t in stemmed if t))
-            written[str(lang)] = tuple(words)
+            written[str(lang)] = tuple(plain)
+            exact[str(lang)] = tuple(w[1:] for w in words if w.startswith("="))
         names = entry.get("name", {})
         if not isinstance(names, dict) or not all(isinstance(v, str) and v for v in names.values()):
             raise CorpusError([f"{where}: concept {name!r}: 'name' must map languages to names"])
         titles = {str(lang): str(title) for lang, title in names.items()}
-        concepts[str(name)] = Concept(str(name), kind, terms, written, titles)
+        concepts[str(name)] = Concept(str(name), kind, terms, written, titles, exact)
     return Glossary(concepts)
