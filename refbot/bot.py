@@ -199,7 +199,7 @@ class Refbot:
         serving = self._loaded.index.manifest
         try:
             current = read_manifest(self.settings.index_dir)
-            if (current.built_at, current.corpus_hash) == (serving.built_at, serving.corpus_hash):
+            if (current.built_at, current.build_id) == (serving.built_at, serving.build_id):
                 self._reload_problem = None  # what we serve is current again
                 return
             index = load_index(self.settings.index_dir, self.embedder.model_id)
