@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from cachetools import LRUCache
+from cachetools import LRUCache, cached
 from filelock import FileLock, Timeout
 
 from refbot import pipeline, workbench
@@ -17,7 +17,7 @@ from refbot.align import Alignment, Document
 from refbot.answer import Answer
 from refbot.config import Settings
 from refbot.corpus import Section, hash_sections, load_corpus
-from refbot.embed import Embedder, load_embedder
+from refbot.embed import Embedder, RememberingEmbedder, load_embedder
 from refbot.errors import (
     BuildInProgress,
     CorpusError,
@@ -42,6 +42,7 @@ RELOAD_CHECK_SECONDS = 1.0  # how often a running service looks for a newer buil
 BUILD_LOCK = ".build.lock"  # in the index folder: one build at a time writes and publishes
 BUILD_WAIT_SECONDS = 600.0  # a second build waits this long for the first one to finish
 ALIGNMENTS_CACHED = 64  # alignments of corpus sections kept per process (LRU)
+ALIGNED_TEXTS_CACHED = 20_000  # vectors of clauses (and clause pairs) aligned, kept (LRU)
 
 Progress = Callable[[int, int], None]
 Notice = Callable[[str], None]
@@ -83,7 +84,14 @@ class Refbot:
         self._load_problem: str | None = None
         self._reload_problem: str | None = None
         self._alignments: LRUCache[tuple[str, str, str], Alignment] = LRUCache(ALIGNMENTS_CACHED)
-        self._alignments_lock = threading.Lock()
+        lock = threading.Lock()
+        # Concurrent requests for the same alignment wait for the first rather than redo it.
+        self._corpus_alignment = cached(
+            self._alignments,
+            key=lambda loaded, a, b: (loaded.index.manifest.build_id, a, b),
+            lock=lock,
+            condition=threading.Condition(lock),
+        )(self._align_sections)
         self.notice: Notice = notice or (lambda message: None)
 
     @cached_property
@@ -413,7 +421,7 @@ class Refbot:
         and the alignment is kept for later requests, keyed by the index build.
         """
         if not allow_files:
-            return self._corpus_alignment(a, b)
+            return self._corpus_alignment(self.loaded, a, b)
         sections = self.sections()  # read the corpus once for both documents and the rules
         corpus_dir = self.settings.corpus_dir
         first = workbench.document(a, sections, corpus_dir, lang_a, allow_files)
@@ -421,24 +429,21 @@ class Refbot:
         corpus = segment_corpus(sections)
         return workbench.align_documents(first, second, corpus, self.embedder, self.glossary)
 
-    def _corpus_alignment(self, a: str, b: str) -> Alignment:
-        """Align two corpus sections of the loaded index, once per build."""
-        loaded = self.loaded
-        key = (loaded.index.manifest.build_id, a, b)
-        with self._alignments_lock:
-            found = self._alignments.get(key)
-        if found is not None:
-            return found
+    def _align_sections(self, loaded: Loaded, a: str, b: str) -> Alignment:
+        """Align two corpus sections of a loaded index (cached by `_corpus_alignment`)."""
         documents = loaded.documents
         for ref in (a, b):
             if ref not in documents:
                 raise UnknownClause(f"no corpus section {ref!r}")
-        alignment = workbench.align_documents(
-            documents[a], documents[b], loaded.index.clauses, self.embedder, self.glossary
+        return workbench.align_documents(
+            documents[a], documents[b], loaded.index.clauses, self.aligning_embedder, self.glossary
         )
-        with self._alignments_lock:
-            self._alignments[key] = alignment
-        return alignment
+
+    @cached_property
+    def aligning_embedder(self) -> Embedder:
+        """Return the embedder for alignments: a section's clauses are embedded once, whatever
+        it is aligned with (embedding is nearly all of an alignment's cost)."""
+        return RememberingEmbedder(self.embedder, ALIGNED_TEXTS_CACHED)
 
     def section_keys(self) -> list[str]:
         """Return the keys of the corpus sections of the loaded index (parsed once)."""
