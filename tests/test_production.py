@@ -211,7 +211,8 @@ class Deployment:
         pytest.fail(f"deploy/run did not answer in {STARTUP_SECONDS} s:\n{self.output()}")
 
     def output(self) -> str:
-        self.log.flush()
+        if not self.log.closed:
+            self.log.flush()
         return Path(self.log.name).read_text(errors="replace")
 
     def workers(self) -> list[int]:
