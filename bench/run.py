@@ -9,7 +9,6 @@ Not part of the unit tests. The load test needs wrk (apt-get install wrk).
 from __future__ import annotations
 
 import argparse
-import statistics
 import json
 import os
 import platform
@@ -17,6 +16,7 @@ import re
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -205,6 +205,71 @@ def load_test(url: str, qs: list[str], seconds: int) -> dict[str, object] | None
     }
 
 
+def proxied_load(index_dir: Path, qs: list[str], seconds: int) -> dict[str, object] | None:
+    """Load through nginx (deploy/run, Redis-shared limits): questions alone, then with /align
+    hammered alongside; None when nginx, redis-server, envsubst or wrk is missing."""
+    if not all(shutil.which(b) for b in ("nginx", "redis-server", "envsubst", "wrk")):
+        return None
+    work = Path(tempfile.mkdtemp(prefix="refbot-bench-proxy-"))
+    work.chmod(0o755)  # nginx's workers write their temporary files here
+    redis_port, port = free_port(), free_port()
+    redis = subprocess.Popen(
+        ["redis-server", "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    env = {**os.environ, "REFBOT_INDEX_DIR": str(index_dir), "PYTHON": sys.executable,
+           "PATH": f"{Path(sys.executable).parent}:{os.environ.get('PATH', '')}",
+           "REFBOT_RATE_LIMIT": "1000000 per minute", "REFBOT_LISTEN": f"127.0.0.1:{port}",
+           "REFBOT_UPSTREAM": f"127.0.0.1:{free_port()}",
+           "REFBOT_RATE_LIMIT_STORAGE": f"redis://127.0.0.1:{redis_port}/0"}  # fmt: skip
+    server = subprocess.Popen(
+        [str(ROOT / "deploy" / "run"), str(work / "run")], cwd=ROOT, env=env,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )  # fmt: skip
+    import http.client
+
+    script = ROOT / "tests" / "wrk_count.lua"
+    url = f"http://127.0.0.1:{port}"
+    asks = ["/api/ask?" + urllib.parse.urlencode({"q": q}) for q in qs[:40]]
+    align = "/align?" + urllib.parse.urlencode(
+        {"a": "warhammer-fantasy/rulebook-en/en/flee-and-pursue", "b": "warhammer-fantasy/reglamento-es/es/arrasamiento"}
+    )
+
+    def wrk(paths: list[str], threads: int, connections: int) -> dict[str, float]:
+        done = subprocess.run(
+            ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", "5s", "-s", str(script), url, "--", *paths],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        return json.loads(done.stdout.strip().splitlines()[-1])
+
+    try:
+        for _ in range(600):
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+                connection.request("GET", "/api/health")
+                if connection.getresponse().status == 200:
+                    break
+            except OSError:
+                pass
+            time.sleep(0.1)
+        results: dict[str, object] = {"seconds": seconds, "alone": wrk(asks, 2, 8)}
+        for name, pace in (("paced", ["pace=20"]), ("unpaced", [])):
+            hammer = subprocess.Popen(
+                ["wrk", "-t1", "-c4", f"-d{seconds}s", "--timeout", "5s", "-s", str(script), url, "--", *pace, align],
+                stdout=subprocess.PIPE, text=True,
+            )  # fmt: skip
+            asked = wrk(asks, 2, 8)
+            out, _ = hammer.communicate()
+            results[name] = {"ask": asked, "align": json.loads(out.strip().splitlines()[-1])}
+        return results
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+        redis.terminate()
+        redis.wait(timeout=10)
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def build_corpus(copies: int) -> Path:
     """Write a corpus of `copies` copies of every seed section (ids differ, text repeats)."""
     folder = Path(tempfile.mkdtemp(prefix="refbot-bench-")) / "corpus"
@@ -358,6 +423,31 @@ def report(results: dict[str, object]) -> str:
         )
     else:
         lines.append("wrk is not installed (`apt-get install wrk`); the load test was skipped.")
+    proxied = results.get("proxied")
+    lines += ["", "## Under load, through nginx (deploy/run)", ""]
+    if proxied:
+        assert isinstance(proxied, dict)
+
+        def row(label: str, r: dict[str, float]) -> str:
+            rps = r["requests"] / r["seconds"]
+            return (f"| {label} | {rps:.0f} | {r['ok']:.0f} | {r['limited']:.0f} | {r['failed']:.0f} | "
+                    f"{r['socket_errors']:.0f} | {r['p50_ms']:.1f} | {r['p99_ms']:.1f} |")  # fmt: skip
+
+        lines += [
+            f"nginx → gunicorn (gthread, 2 workers × 2 threads, `--preload`), rate limits in Redis; wrk, {proxied['seconds']} s each, "
+            "`/api/ask` with 2 threads and 8 connections rotating 40 questions; `/align` hammered by a second wrk "
+            "(4 connections, one pair of sections) on the same 2 cores, paced at one request per connection every 20 ms, then unpaced.",
+            "",
+            "| run | requests/s | 2xx | 429 | 5xx | socket errors | p50 ms | p99 ms |",
+            "|---|---|---|---|---|---|---|---|",
+            row("`/api/ask` alone", proxied["alone"]),
+            row("`/api/ask`, `/align` paced alongside", proxied["paced"]["ask"]),
+            row("… the paced `/align` hammer", proxied["paced"]["align"]),
+            row("`/api/ask`, `/align` unpaced alongside", proxied["unpaced"]["ask"]),
+            row("… the unpaced `/align` hammer", proxied["unpaced"]["align"]),
+        ]
+    else:
+        lines.append("nginx, redis-server, envsubst or wrk is not installed; the proxied load test was skipped.")
     lines += [
         "",
         "## Start-up and memory",
@@ -427,6 +517,8 @@ def main() -> None:
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
+    print("load through nginx", file=sys.stderr)
+    results["proxied"] = proxied_load(seed_index, qs, 5 if args.quick else 15)
     results["startup"] = startup(seed_index)
     copies = 10 if args.quick else 100
     print(f"building a {copies}x corpus", file=sys.stderr)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -18,7 +19,10 @@ from refbot.question import parse_question
 from refbot.router import route
 from refbot.rules import all_rules, run_rule
 from refbot.rules.core import CM_PER_INCH
-from refbot.segment import Clause
+from refbot.segment import Clause, segment_section
+
+if TYPE_CHECKING:
+    from refbot.corpus import Section
 
 # A link scores its cosine similarity minus this bar; leaving a clause unlinked scores 0.
 LINK_BAR = 0.35
@@ -37,6 +41,14 @@ class Document:
     title: str = ""
     game: str | None = None
     edition: str | None = None
+
+    @classmethod
+    def of_section(cls, section: Section) -> Document:
+        """Return a corpus section as a document, split into its clauses."""
+        return cls(
+            section.key, section.lang, section.units, segment_section(section),
+            section.title, section.game, section.edition,
+        )  # fmt: skip
 
     def meta(self) -> dict[str, Any]:
         """Return the document's metadata as JSON-ready data."""
@@ -129,6 +141,11 @@ class Alignment:
 
     def to_tmx(self) -> bytes:
         """Return the linked pairs as a TMX 1.4 translation memory (translate-toolkit)."""
+        return self._tmx
+
+    @cached_property
+    def _tmx(self) -> bytes:
+        # Written once per alignment: a cached alignment downloads without redoing it.
         from translate.storage.tmx import tmxfile
 
         memory = tmxfile(sourcelanguage=self.a.lang, targetlanguage=self.b.lang)

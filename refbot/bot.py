@@ -2,25 +2,31 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from cachetools import LRUCache, cached
+from filelock import FileLock, Timeout
+
 from refbot import pipeline, workbench
 from refbot.align import Alignment, Document
 from refbot.answer import Answer, Situation
 from refbot.config import Settings
 from refbot.corpus import Section, hash_sections, load_corpus
-from refbot.embed import Embedder, load_embedder
+from refbot.embed import Embedder, RememberingEmbedder, load_embedder
 from refbot.errors import (
+    BuildInProgress,
     CorpusError,
     IndexCorrupt,
     IndexMismatch,
     IndexMissing,
     IndexUnwritable,
     RefbotError,
+    UnknownClause,
 )
 from refbot.evaluate import Report, evaluate, read_questions
 from refbot.glossary import Glossary, load_glossary
@@ -33,6 +39,10 @@ from refbot.terms import TermMatcher
 
 GLOSSARY_FILE = "glossary.yaml"
 RELOAD_CHECK_SECONDS = 1.0  # how often a running service looks for a newer build
+BUILD_LOCK = ".build.lock"  # in the index folder: one build at a time writes and publishes
+BUILD_WAIT_SECONDS = 600.0  # a second build waits this long for the first one to finish
+ALIGNMENTS_CACHED = 64  # alignments of corpus sections kept per process (LRU)
+ALIGNED_TEXTS_CACHED = 20_000  # vectors of clauses (and clause pairs) aligned, kept (LRU)
 
 Progress = Callable[[int, int], None]
 Notice = Callable[[str], None]
@@ -69,6 +79,19 @@ class Refbot:
         self._loaded: Loaded | None = None
         self._models_ready = False
         self._checked = time.monotonic()
+        # Why the service answers from a last good index rather than the newest (health says
+        # "degraded"): a problem found when loading at start, or when swapping in a new build.
+        self._load_problem: str | None = None
+        self._reload_problem: str | None = None
+        self._alignments: LRUCache[tuple[str, str, str], Alignment] = LRUCache(ALIGNMENTS_CACHED)
+        lock = threading.Lock()
+        # Concurrent requests for the same alignment wait for the first rather than redo it.
+        self._corpus_alignment = cached(
+            self._alignments,
+            key=lambda loaded, a, b: (loaded.index.manifest.build_id, a, b),
+            lock=lock,
+            condition=threading.Condition(lock),
+        )(self._align_sections)
         self.notice: Notice = notice or (lambda message: None)
 
     @cached_property
@@ -87,7 +110,34 @@ class Refbot:
         return [c for c in segment_corpus(self.sections()) if c.matches(lang, game, kind)]
 
     def build(self, force: bool = False, progress: Progress | None = None) -> BuildReport:
-        """Build the index from the corpus, or do nothing when it is already current."""
+        """Build the index from the corpus, or do nothing when it is already current.
+
+        Builds into one index folder take turns: a second build waits for the first (and
+        then finds the index current, unless forced) instead of removing its files.
+        """
+        directory = self.settings.index_dir
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            lock = FileLock(directory / BUILD_LOCK)
+            try:
+                lock.acquire(timeout=0)
+            except Timeout:
+                self.notice(f"another build is in progress in {directory}; waiting for it")
+                lock.acquire(timeout=BUILD_WAIT_SECONDS)
+        except Timeout:
+            raise BuildInProgress(
+                f"another build has held {directory / BUILD_LOCK} for {BUILD_WAIT_SECONDS:.0f} s;"
+                " try again when it has finished"
+            ) from None
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            raise IndexUnwritable(f"cannot write the index to {directory}: {reason}") from None
+        try:
+            return self._build(force, progress)
+        finally:
+            lock.release()
+
+    def _build(self, force: bool, progress: Progress | None) -> BuildReport:
         started = time.perf_counter()
         sections = self.sections()
         corpus_hash = hash_sections(sections)
@@ -141,7 +191,7 @@ class Refbot:
         RELOAD_CHECK_SECONDS it looks whether a newer build is current, and swaps it in.
         """
         if self._loaded is None:
-            self._use(self._load_or_rebuild())
+            self._use(*self._load_or_rebuild())
         else:
             self._reload_if_rebuilt()
         assert self._loaded is not None
@@ -157,10 +207,12 @@ class Refbot:
         serving = self._loaded.index.manifest
         try:
             current = read_manifest(self.settings.index_dir)
-            if (current.built_at, current.corpus_hash) == (serving.built_at, serving.corpus_hash):
+            if (current.built_at, current.build_id) == (serving.built_at, serving.build_id):
+                self._reload_problem = None  # what we serve is current again
                 return
             index = load_index(self.settings.index_dir, self.embedder.model_id)
         except RefbotError as exc:
+            self._reload_problem = f"a new build could not be loaded: {exc}"
             self.notice(f"a new build could not be loaded, serving the previous one: {exc}")
             return
         self._use(index)
@@ -175,9 +227,13 @@ class Refbot:
         """Return the hybrid retriever over the current index."""
         return self.loaded.retriever
 
-    def _use(self, index: Index) -> None:
-        """Serve this index from now on: its derived state is built, then swapped in one step."""
-        self._loaded = Loaded.of(index, self.glossary)
+    def _use(self, index: Index, problem: str | None = None) -> None:
+        """Serve this index from now on: its derived state is built, then swapped in one step.
+
+        `problem` says why this is a last good index rather than the newest one.
+        """
+        self._loaded = Loaded.of(index, self.glossary, self.settings.corpus_dir)
+        self._load_problem, self._reload_problem = problem, None
 
     @cached_property
     def terms(self) -> TermMatcher:
@@ -189,26 +245,30 @@ class Refbot:
         """Return the corpus glossary, loaded once."""
         return load_glossary(self.settings.corpus_dir / GLOSSARY_FILE)
 
-    def _load_or_rebuild(self) -> Index:
+    def _load_or_rebuild(self) -> tuple[Index, str | None]:
+        """Return the index to serve and, when it is a last good one, why."""
         directory = self.settings.index_dir
         try:
             corpus_hash = hash_sections(self.sections())
         except CorpusError as exc:
             # A bad new file must not take the last good index away from users.
             self.notice(f"corpus has errors, serving the last good index:\n{exc}")
-            return load_index(directory, self.embedder.model_id)
+            index = load_index(directory, self.embedder.model_id)
+            return index, f"the corpus has errors, serving the last good index: {exc}"
         try:
-            return load_index(directory, self.embedder.model_id, corpus_hash)
+            return load_index(directory, self.embedder.model_id, corpus_hash), None
         except (IndexMissing, IndexMismatch, IndexCorrupt) as exc:
             self.notice(f"{exc}; rebuilding the index now")
         try:
             self.build(force=True)
-        except IndexUnwritable as exc:
+        except (IndexUnwritable, BuildInProgress) as exc:
             # Answer from the last good index (if any) rather than fail every question.
             self.notice(f"{exc}; serving the last good index")
-            return load_index(directory, self.embedder.model_id)
+            return load_index(
+                directory, self.embedder.model_id
+            ), f"{exc}; serving the last good index"
         assert self._loaded is not None
-        return self._loaded.index
+        return self._loaded.index, None
 
     def manifest(self) -> Manifest:
         """Return the manifest of the current index without loading its vectors."""
@@ -328,6 +388,10 @@ class Refbot:
         report.update(
             model=manifest.model, clauses=manifest.clause_count, built_at=manifest.built_at
         )
+        problem = self._reload_problem or self._load_problem
+        if self._loaded is not None and problem:
+            # Answering, but from a last good index: monitors should page someone.
+            report.update(status="degraded", problem=problem)
         return report
 
     def _load_models(self) -> None:
@@ -357,12 +421,39 @@ class Refbot:
         lang_b: str | None = None,
         allow_files: bool = True,
     ) -> Alignment:
-        """Align two documents clause by clause and flag what differs."""
+        """Align two documents clause by clause and flag what differs.
+
+        Without files (the web pages), the two corpus sections of the loaded index are aligned
+        and the alignment is kept for later requests, keyed by the index build.
+        """
+        if not allow_files:
+            return self._corpus_alignment(self.loaded, a, b)
         sections = self.sections()  # read the corpus once for both documents and the rules
         corpus_dir = self.settings.corpus_dir
         first = workbench.document(a, sections, corpus_dir, lang_a, allow_files)
         second = workbench.document(b, sections, corpus_dir, lang_b, allow_files)
-        return workbench.align_documents(first, second, sections, self.embedder, self.glossary)
+        corpus = segment_corpus(sections)
+        return workbench.align_documents(first, second, corpus, self.embedder, self.glossary)
+
+    def _align_sections(self, loaded: Loaded, a: str, b: str) -> Alignment:
+        """Align two corpus sections of a loaded index (cached by `_corpus_alignment`)."""
+        documents = loaded.documents
+        for ref in (a, b):
+            if ref not in documents:
+                raise UnknownClause(f"no corpus section {ref!r}")
+        return workbench.align_documents(
+            documents[a], documents[b], loaded.index.clauses, self.aligning_embedder, self.glossary
+        )
+
+    @cached_property
+    def aligning_embedder(self) -> Embedder:
+        """Return the embedder for alignments: a section's clauses are embedded once, whatever
+        it is aligned with (embedding is nearly all of an alignment's cost)."""
+        return RememberingEmbedder(self.embedder, ALIGNED_TEXTS_CACHED)
+
+    def section_keys(self) -> list[str]:
+        """Return the keys of the corpus sections of the loaded index (parsed once)."""
+        return list(self.loaded.documents)
 
     def concept_clauses(self, concept: str) -> list[Document]:
         """Return, for each edition and language, its clauses on one glossary concept."""

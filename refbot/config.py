@@ -14,6 +14,8 @@ from refbot.errors import ConfigError
 from refbot.lang import parse_bool
 
 DEFAULT_CONFIG_FILE = "refbot.toml"
+RATE_LIMITS = ("rate_limit", "rate_limit_expensive", "rate_limit_pages")
+MAY_BE_ZERO = ("proxies",)
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,15 @@ class Settings:
     default_lang: str = "en"
     # Web service: origins allowed to call the API and frame the chat (comma-separated).
     allowed_origins: str = ""
+    # Per client and route class: the cheap JSON API, the expensive alignment pages (/align,
+    # /align.tmx) and the other pages; counted in rate_limit_storage (memory:// is per process:
+    # with several gunicorn workers use redis://, which they share).
     rate_limit: str = "60 per minute"
+    rate_limit_expensive: str = "10 per minute"
+    rate_limit_pages: str = "120 per minute"
+    rate_limit_storage: str = "memory://"
+    # How many reverse proxies (nginx) stand in front and set X-Forwarded-For; 0 when none.
+    proxies: int = 0
     max_request_bytes: int = 16384
     # Load the index, the model and the language identifier when the web app is created,
     # so that the first request is answered as fast as the others.
@@ -64,22 +74,38 @@ def _coerce(values: Mapping[str, Any], origin: str) -> dict[str, Any]:
                 out[key] = Path(value)
             elif isinstance(default, int):
                 out[key] = int(value)
-                if out[key] < 1:
-                    raise ValueError("must be at least 1")
+                if out[key] < (0 if key in MAY_BE_ZERO else 1):
+                    raise ValueError(f"must be at least {0 if key in MAY_BE_ZERO else 1}")
             else:
                 out[key] = str(value)
             if key == "index_type" and out[key] not in ("flat", "hnsw", "ivf"):
                 raise ValueError("must be flat, hnsw or ivf")
-            if key == "rate_limit":
+            if key in RATE_LIMITS:
                 # Refused here, not silently ignored by the limiter at the first request.
                 from limits import parse_many
 
                 parse_many(out[key])
+            if key == "rate_limit_storage":
+                _check_storage_uri(out[key])
         except (TypeError, ValueError) as exc:
             raise ConfigError(
                 f"{origin}: setting {key!r} has invalid value {value!r}: {exc}"
             ) from None
     return out
+
+
+def _check_storage_uri(uri: str) -> None:
+    """Refuse a rate-limit storage URI that limits cannot use (unknown scheme, no driver)."""
+    from limits.errors import ConfigurationError
+    from limits.storage import storage_from_string
+
+    if not uri.startswith(("memory://", "redis://", "rediss://", "redis+unix://")):
+        raise ValueError("must be memory:// or a redis:// URI such as redis://127.0.0.1:6379/0")
+    try:
+        # Creating the storage parses the URI; it does not connect (create_app checks that).
+        storage_from_string(uri)
+    except ConfigurationError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def load_settings(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
 from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
@@ -32,6 +33,40 @@ class Embedder(Protocol):
     def dimension(self) -> int: ...
 
     def embed(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+class RememberingEmbedder:
+    """An embedder that keeps the vectors of the texts it has embedded (least recently used
+    dropped first), for work that embeds the same texts again, such as aligning sections."""
+
+    def __init__(self, inner: Embedder, size: int) -> None:
+        from cachetools import LRUCache
+
+        self.inner = inner
+        self._vectors: LRUCache[str, np.ndarray] = LRUCache(size)
+        self._lock = threading.Lock()
+
+    @property
+    def model_id(self) -> str:
+        return self.inner.model_id
+
+    @property
+    def dimension(self) -> int:
+        return self.inner.dimension
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed the texts not seen before; return every text's vector."""
+        with self._lock:
+            found = {t: self._vectors[t] for t in texts if t in self._vectors}
+        missing = [t for t in dict.fromkeys(texts) if t not in found]
+        if missing:
+            found.update(zip(missing, self.inner.embed(missing), strict=True))
+            with self._lock:
+                for text in missing:
+                    self._vectors[text] = found[text]
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        return np.stack([found[t] for t in texts])
 
 
 def normalise(vectors: np.ndarray) -> np.ndarray:

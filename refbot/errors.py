@@ -49,6 +49,12 @@ class IndexUnwritable(RefbotError):
     code = "index_unwritable"
 
 
+class BuildInProgress(RefbotError):
+    """Another `refbot build` holds the index folder's lock for too long."""
+
+    code = "build_in_progress"
+
+
 class IndexMismatch(RefbotError):
     """The index was built with another model, format or corpus."""
 

@@ -40,6 +40,12 @@ class Manifest:
     )
     files: dict[str, str] = field(default_factory=dict)
 
+    @property
+    def build_id(self) -> str:
+        """Return an id of the build's content: builds of the same files share it."""
+        content = json.dumps([self.model, self.index_type, self.files], sort_keys=True)
+        return hashlib.sha256(content.encode("utf-8")).hexdigest()[:16]
+
 
 @dataclass(frozen=True)
 class Hit:
@@ -190,7 +196,11 @@ def load_index(directory: Path, model: str | None = None, corpus_hash: str | Non
         raise IndexMismatch("the corpus changed since the index was built: run `refbot build`")
     for name in (VECTORS, CLAUSES):
         path = build / name
-        if not path.exists() or _sha256(path) != manifest.files.get(name):
+        try:
+            intact = _sha256(path) == manifest.files.get(name)
+        except OSError:  # missing, or removed by a newer build while we read it
+            intact = False
+        if not intact:
             raise IndexCorrupt(
                 f"{path} is missing or damaged (checksum mismatch): run `refbot build`"
             )
@@ -200,7 +210,7 @@ def load_index(directory: Path, model: str | None = None, corpus_hash: str | Non
             Clause.from_dict(json.loads(line))
             for line in (build / CLAUSES).read_text(encoding="utf-8").splitlines()
         ]
-    except (RuntimeError, ValueError, TypeError, KeyError) as exc:
+    except (OSError, RuntimeError, ValueError, TypeError, KeyError) as exc:
         raise IndexCorrupt(f"{build} cannot be read ({exc}): run `refbot build`") from None
     if vectors.ntotal != len(clauses) or len(clauses) != manifest.clause_count:
         raise IndexCorrupt(f"{build}: vector and clause counts disagree: run `refbot build`")

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
 
+from refbot.align import Document
+from refbot.corpus import Section, load_corpus
 from refbot.errors import UnknownClause
 from refbot.glossary import Glossary
 from refbot.index import Index
@@ -29,12 +33,13 @@ class Loaded:
     provenance: Provenance
     clauses_by_id: dict[str, Clause]
     topics: tuple[str, ...]
+    corpus_dir: Path
     coverage: tuple[Coverage, ...] = ()
     # What readers call each (game, edition): its title from the corpus, else its slug.
     edition_titles: dict[tuple[str, str], str] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, index: Index, glossary: Glossary) -> Loaded:
+    def of(cls, index: Index, glossary: Glossary, corpus_dir: Path) -> Loaded:
         """Derive the retriever, provenance and topics of an index."""
         return cls(
             index=index,
@@ -42,11 +47,22 @@ class Loaded:
             provenance=Provenance(index.clauses),
             clauses_by_id={c.id: c for c in index.clauses},
             topics=tuple(topics_of(index.clauses)),
+            corpus_dir=corpus_dir,
             coverage=coverage_of(index.clauses, glossary),
             edition_titles={
                 (c.game, c.edition): c.edition_title or c.edition for c in index.clauses
             },
         )
+
+    @cached_property
+    def sections(self) -> tuple[Section, ...]:
+        """Return the corpus sections, read and parsed once for this index (the workbench's)."""
+        return tuple(load_corpus(self.corpus_dir))
+
+    @cached_property
+    def documents(self) -> dict[str, Document]:
+        """Return each corpus section as a document to align, by section key, split once."""
+        return {section.key: Document.of_section(section) for section in self.sections}
 
     def paragraph(self, clause: Clause) -> str:
         """Return the text of the paragraph (or list item) a clause sits in."""

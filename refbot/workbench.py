@@ -24,10 +24,7 @@ def document(
     """Return a corpus section (by key or path) or, when allowed, a Markdown or text file."""
     for section in sections:
         if ref in (section.key, section.path, f"{corpus_dir}/{section.path}"):
-            return Document(
-                section.key, section.lang, section.units, segment_section(section),
-                section.title, section.game, section.edition,
-            )  # fmt: skip
+            return Document.of_section(section)
     if not allow_files:
         raise UnknownClause(f"no corpus section {ref!r}")
     section = read_loose_file(Path(ref), lang)
@@ -37,12 +34,11 @@ def document(
 def align_documents(
     first: Document,
     second: Document,
-    sections: list[Section],
+    corpus: list[Clause],
     embedder: Embedder,
     glossary: Glossary,
 ) -> Alignment:
     """Align two documents clause by clause, checking worked examples against the corpus rules."""
-    corpus = [clause for section in sections for clause in segment_section(section)]
     return align(first, second, embedder, glossary, corpus)
 
 

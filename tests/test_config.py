@@ -76,3 +76,34 @@ def test_origins_may_be_separated_by_commas_semicolons_or_spaces() -> None:
         env={"REFBOT_ALLOWED_ORIGINS": "https://a.example; https://b.example,https://c.example"},
     )
     assert settings.origins == ["https://a.example", "https://b.example", "https://c.example"]
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("RATE_LIMIT_EXPENSIVE", "ten per minute", "'rate_limit_expensive' has invalid value"),
+        ("RATE_LIMIT_PAGES", "60 per fortnight", "'rate_limit_pages' has invalid value"),
+        ("RATE_LIMIT_STORAGE", "mongodb://db/0", "must be memory:// or a redis:// URI"),
+        ("RATE_LIMIT_STORAGE", "redis://host:port/0", "'rate_limit_storage' has invalid value"),
+        ("PROXIES", "-1", "must be at least 0"),
+    ],
+)
+def test_serving_settings_are_checked_at_start(name: str, value: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        load_settings(None, env={f"REFBOT_{name}": value})
+
+
+def test_serving_settings_read_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    settings = load_settings(
+        env={
+            "REFBOT_RATE_LIMIT_STORAGE": "redis://127.0.0.1:6379/0",
+            "REFBOT_RATE_LIMIT_EXPENSIVE": "5 per minute",
+            "REFBOT_PROXIES": "0",
+        }
+    )
+    assert settings.rate_limit_storage == "redis://127.0.0.1:6379/0"
+    assert (settings.rate_limit_expensive, settings.proxies) == ("5 per minute", 0)
+    assert Settings().rate_limit_storage == "memory://"

@@ -14,6 +14,7 @@ from refbot.bot import Refbot
 from refbot.cli import main
 from refbot.config import Settings
 from refbot.embed import HashEmbedder
+from refbot.errors import ConfigError
 from refbot.i18n import translations
 from refbot.web import create_app, schemas
 
@@ -445,3 +446,103 @@ def test_the_page_asks_for_the_input_that_would_decide(client: FlaskClient) -> N
     page = client.get("/", query_string={"q": q, "lang": "es"}).get_data(as_text=True)
     asked = str(escape(translations("es").gettext("What did the pursuers roll?")))
     assert f'name="in.pursuit" value="" maxlength="64" placeholder="{asked}"' in page
+
+
+# --- rate limits per route class, behind a proxy ---------------------------------------------
+
+ALIGN = {
+    "a": "warhammer-fantasy/rulebook-en/en/flee-and-pursue",
+    "b": "warhammer-fantasy/reglamento-es/es/arrasamiento",
+}
+
+
+def test_each_route_class_has_its_own_limit(settings: Settings, bot: Refbot) -> None:
+    configured = settings.with_overrides(
+        rate_limit="2 per minute",
+        rate_limit_expensive="1 per minute",
+        rate_limit_pages="3 per minute",
+    )
+    client = create_app(configured, bot).test_client()
+    api_statuses = [client.get("/api/clauses/x").status_code for _ in range(2)]
+    api_statuses.append(client.get("/api/ask", query_string={"q": "fled 7"}).status_code)
+    assert api_statuses == [404, 404, 429]  # one counter for the whole API
+    assert [client.get("/align", query_string=ALIGN).status_code for _ in range(2)] == [200, 429]
+    assert client.get("/align.tmx", query_string=ALIGN).status_code == 429  # same class
+    assert [client.get(path).status_code for path in ("/", "/embed", "/", "/")] == [
+        200, 200, 200, 429,
+    ]  # fmt: skip
+    for path in ("/api/health", "/widget.js", "/static/style.css"):
+        assert all(client.get(path).status_code == 200 for _ in range(5)), path
+
+
+@pytest.mark.parametrize(("proxies", "separate"), [(1, True), (0, False)])
+def test_behind_a_proxy_each_forwarded_client_has_its_own_count(
+    settings: Settings, bot: Refbot, proxies: int, separate: bool
+) -> None:
+    configured = settings.with_overrides(rate_limit="2 per minute", proxies=proxies)
+    client = create_app(configured, bot).test_client()
+
+    def status(address: str) -> int:
+        return client.get("/api/clauses/x", headers={"X-Forwarded-For": address}).status_code
+
+    assert [status("192.0.2.1") for _ in range(3)] == [404, 404, 429]
+    # Without a trusted proxy the header is the client's word and must not buy a new quota.
+    assert status("192.0.2.2") == (404 if separate else 429)
+
+
+def test_an_unreachable_rate_limit_store_is_refused_at_start(
+    settings: Settings, bot: Refbot
+) -> None:
+    import socket
+
+    with socket.socket() as closed:  # a port nothing listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    configured = settings.with_overrides(rate_limit_storage=f"redis://127.0.0.1:{port}/0")
+    with pytest.raises(
+        ConfigError, match=f"rate_limit_storage': cannot reach redis://127.0.0.1:{port}"
+    ):
+        create_app(configured, bot)
+
+
+@pytest.mark.parametrize("path", ["/api//ask", "/api///ask"])
+def test_doubled_slashes_are_answered_not_redirected(client: FlaskClient, path: str) -> None:
+    response = client.get(path, query_string={"q": QUESTION})
+    assert response.status_code == 200
+    assert response.get_json()["rule"]["outcome"]["caught"] is True
+
+
+# --- expensive work done once ----------------------------------------------------------------
+
+
+def test_alignments_are_computed_once_per_build(
+    client: FlaskClient, bot: Refbot, corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import refbot.loaded
+    from refbot import workbench
+
+    aligned: list[str] = []
+    parsed: list[Path] = []
+    align_documents, load_corpus = workbench.align_documents, refbot.loaded.load_corpus
+    monkeypatch.setattr(
+        workbench,
+        "align_documents",
+        lambda a, *rest: aligned.append(a.name) or align_documents(a, *rest),
+    )
+    monkeypatch.setattr(
+        refbot.loaded, "load_corpus", lambda path: parsed.append(path) or load_corpus(path)
+    )
+    pages = [client.get("/align", query_string=ALIGN).get_data() for _ in range(3)]
+    tmx = [client.get("/align.tmx", query_string=ALIGN).get_data() for _ in range(2)]
+    assert len(aligned) == 1 and len(parsed) == 1
+    assert pages[0] == pages[2] and tmx[0] == tmx[1]
+    other = {"a": ALIGN["b"], "b": ALIGN["a"]}
+    assert client.get("/align", query_string=other).status_code == 200
+    assert len(aligned) == 2 and len(parsed) == 1  # another pair, the same parsed corpus
+    # A new build (the corpus changed) is aligned and parsed afresh.
+    from tests.helpers import write_section
+
+    write_section(corpus_dir, "warhammer-fantasy/club-faq/en/faq", "# FAQ\n\nKnights may sulk.\n")
+    bot.build()
+    client.get("/align", query_string=ALIGN)
+    assert len(aligned) == 3 and len(parsed) == 2

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
@@ -9,10 +11,12 @@ from flask_cors import CORS
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from refbot.bot import Refbot
 from refbot.config import Settings, load_settings
 from refbot.errors import (
+    ConfigError,
     CorpusError,
     IndexCorrupt,
     IndexMismatch,
@@ -40,6 +44,10 @@ STATUS: dict[type[RefbotError], int] = {
     ModelError: 503,
 }
 TOO_LONG = 413
+# Route classes of the rate limits; endpoints not named here are not limited (health, static
+# files and the widget script, which nginx caches).
+EXPENSIVE = ("pages.align_page", "pages.align_tmx")
+UNLIMITED = ("api.health", "pages.widget", "pages.static", "static")
 
 
 def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> Flask:
@@ -54,10 +62,12 @@ def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> F
     app.register_blueprint(pages)
     app.extensions["refbot.spec"] = build_spec(app)
     CORS(app, resources={r"/api/*": {"origins": settings.origins}}, methods=["GET", "POST"])
-    limiter = Limiter(get_remote_address, app=app, storage_uri="memory://", headers_enabled=True)
-    limiter.limit(settings.rate_limit)(api)
-    # Monitors poll health; it does no work worth limiting.
-    limiter.request_filter(lambda: request.endpoint == "api.health")
+    _rate_limits(app, settings)
+    if settings.proxies:
+        # Behind nginx every request comes from the proxy: the client is in X-Forwarded-For.
+        proxied = ProxyFix(app.wsgi_app, x_for=settings.proxies, x_proto=settings.proxies)
+        app.wsgi_app = proxied  # type: ignore[method-assign]
+    app.wsgi_app = _merged_slashes(app.wsgi_app)  # type: ignore[method-assign,assignment]
     _errors(app)
     app.after_request(_security_headers(settings))
     if settings.preload:
@@ -67,6 +77,57 @@ def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> F
             # Serve anyway: every request then answers 503 saying what to fix (health too).
             app.logger.warning("refbot could not load at start: %s", exc)
     return app
+
+
+def _rate_limits(app: Flask, settings: Settings) -> None:
+    """Limit each client per route class, counted in the configured (shared) storage."""
+    limiter = Limiter(
+        get_remote_address,
+        app=app,
+        storage_uri=settings.rate_limit_storage,
+        headers_enabled=True,
+        # Should Redis go away later, each worker counts on its own until it is back,
+        # rather than failing every request.
+        in_memory_fallback_enabled=True,
+    )
+    if not limiter.storage.check():
+        raise ConfigError(
+            f"setting 'rate_limit_storage': cannot reach {settings.rate_limit_storage} "
+            "(is redis-server running there?)"
+        )
+    classes = {
+        "api": settings.rate_limit,
+        "expensive": settings.rate_limit_expensive,
+        "pages": settings.rate_limit_pages,
+    }
+    for endpoint, view in list(app.view_functions.items()):
+        if endpoint in UNLIMITED:
+            continue
+        scope = (
+            "expensive"
+            if endpoint in EXPENSIVE
+            else "api"
+            if endpoint.startswith("api.")
+            else "pages"
+        )
+        # One counter per client and class, shared by the class's routes and by every worker.
+        limited = limiter.shared_limit(classes[scope], scope=scope)(view)
+        app.view_functions[endpoint] = limited  # type: ignore[assignment]
+
+
+WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+
+
+def _merged_slashes(wsgi_app: WSGIApp) -> WSGIApp:
+    """Answer `//api//ask` as `/api/ask` rather than with an HTML redirect to it."""
+
+    def merged(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        path = environ.get("PATH_INFO", "")
+        if "//" in path:
+            environ["PATH_INFO"] = re.sub("/{2,}", "/", path)
+        return wsgi_app(environ, start_response)
+
+    return merged
 
 
 def error_response(status: int, code: str, message: str) -> tuple[Response, int]:

@@ -178,7 +178,7 @@ def health() -> Any:
       summary: Index and model status, clause count and version
       responses:
         200:
-          description: Success
+          description: Answering (status ok, or degraded when serving a last good index)
           content:
             application/json:
               schema: Health
@@ -189,7 +189,8 @@ def health() -> Any:
               schema: Health
     """
     report = bot().health()
-    return jsonify(report), 200 if report["status"] == "ok" else 503
+    # Degraded still answers questions: 200, so load balancers keep sending traffic.
+    return jsonify(report), 503 if report["status"] == "unavailable" else 200
 
 
 @api.route("/openapi.json")

@@ -197,7 +197,7 @@ def align_page() -> Any:
         concept_title=lambda key: refbot.glossary.concepts[key].title(lang),
         lang=lang,
         languages=available_languages(),
-        sections=[s.key for s in refbot.sections()],
+        sections=refbot.section_keys(),
         concepts=sorted(k for k, c in refbot.glossary.concepts.items() if c.kind == "rule"),
         a=a,
         b=b,

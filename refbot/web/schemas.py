@@ -151,14 +151,25 @@ class Clause(Schema):
 
 
 class Health(Schema):
-    status = fields.String(required=True, metadata={"description": "ok or unavailable"})
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf(["ok", "degraded", "unavailable"]),
+        metadata={
+            "description": "ok; degraded: answering from a last good index (problem says why); "
+            "unavailable: cannot answer (503)"
+        },
+    )
     version = fields.String(required=True)
     model = fields.String(required=True)
     model_loaded = fields.Boolean(required=True)
     index_loaded = fields.Boolean(required=True)
     clauses = fields.Integer(required=True)
     built_at = fields.String(allow_none=True, required=True)
-    problem = fields.String(allow_none=True, required=True)
+    problem = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "What to fix when degraded or unavailable; else null."},
+    )
 
 
 class ErrorBody(Schema):
