@@ -384,9 +384,7 @@ def _edition(document: Any) -> dict[str, Any]:
 
 
 @main.command("add")
-@click.argument(
-    "files", nargs=-1, required=True, type=click.Path(path_type=Path, exists=False)
-)
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path, exists=False))
 @click.option("--game", required=True, help="The game's slug (the corpus folder).")
 @click.option("--edition", required=True, help="The edition's slug.")
 @click.option("--lang", help="The documents' language (ISO 639-1; default: detected).")

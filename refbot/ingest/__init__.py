@@ -73,8 +73,11 @@ def expand(paths: list[Path]) -> list[Path]:
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
+            # A folder's README describes the files, as in the corpus; it is not one of them.
             inside = sorted(
-                p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in FORMATS
+                p
+                for p in path.rglob("*")
+                if p.is_file() and p.suffix.lower() in FORMATS and p.stem.lower() != "readme"
             )
             if not inside:
                 raise DocumentError(str(path), f"no files of a known format ({', '.join(FORMATS)})")
@@ -101,9 +104,11 @@ def import_files(
     """Import files into corpus_dir; raise DocumentError (writing nothing) on the first problem."""
     for key, value in (("game", game), ("edition", edition)):
         if not SLUG.match(value):
-            raise DocumentError(key, f"{value!r} must be lowercase letters, digits, '.', '_' or '-'")
+            raise DocumentError(
+                key, f"{value!r} must be lowercase letters, digits, '.', '_' or '-'"
+            )
     if units is not None and units not in UNITS:
-        raise DocumentError("units", f"must be one of {', '.join(UNITS)}")
+        raise DocumentError("--units", f"must be one of {', '.join(UNITS)}")
     report = ImportReport(dry_run=dry_run)
     planned: list[tuple[SectionDraft, Path]] = []
     targets: dict[Path, str] = {}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 import yaml
@@ -13,7 +14,7 @@ from refbot.corpus import Section
 from refbot.errors import DocumentError
 from refbot.i18n import detect_language
 from refbot.ingest.document import Block, Document
-from refbot.segment import NAVIGATION, NUMBERED, segment_section, split_sentences
+from refbot.segment import NAVIGATION, segment_section, split_sentences
 
 NAVIGATION_MAX_CHARS = 120
 # The units of a rulebook are the ones it measures in; fewer mentions than this are too few to
@@ -207,7 +208,7 @@ def render(blocks: list[Block], lang: str, page: int | None) -> tuple[str, int |
     return "\n\n".join(parts) + "\n", start_page
 
 
-def front_matter(meta: dict[str, object]) -> str:
+def front_matter(meta: Mapping[str, object]) -> str:
     """Return YAML front matter in the key order refbot/corpus.py documents."""
     dumped = yaml.safe_dump(
         {k: v for k, v in meta.items() if v is not None},
@@ -251,9 +252,7 @@ def convert(
         names.add(name)
         body, page = render(part, code, running_page)
         page = page or opening_page
-        running_page = next(
-            (int(b.text) for b in reversed(part) if b.kind == "page"), running_page
-        )
+        running_page = next((int(b.text) for b in reversed(part) if b.kind == "page"), running_page)
         header = {
             "game": game,
             "edition": edition,

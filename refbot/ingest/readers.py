@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 from collections import Counter
@@ -10,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from refbot.errors import DocumentError
-from refbot.ingest.document import Block, Document
+from refbot.ingest.document import Block, BlockKind, Document
 from refbot.segment import HEADING, NAVIGATION, NUMBERED, QUOTE
 
 # A line ending in a hyphen after a letter, continued in lowercase: one word broken in two.
@@ -89,7 +90,9 @@ def read_txt(path: Path) -> Document:
             continue
         caption = lone_lines_are_captions and len(lines) == 1 and previous != "heading"
         for paragraph in _paragraphs(lines):
-            kind = "caption" if caption else "item" if NUMBERED.match(paragraph) else "paragraph"
+            kind: BlockKind = (
+                "caption" if caption else "item" if NUMBERED.match(paragraph) else "paragraph"
+            )
             document.blocks.append(Block(kind, paragraph))
         previous = "caption" if caption else "paragraph"
     return document
@@ -159,43 +162,50 @@ def read_pdf(path: Path) -> Document:
     heading_sizes = sorted({s for s in sizes if s > body * 1.15}, reverse=True)
     for number, lines in pages:
         document.blocks.append(Block("page", str(number)))
-        gaps = [b[2] - a[3] for a, b in zip(lines, lines[1:], strict=False)]
-        usual_gap = statistics.median(gaps) if gaps else 0.0
-        paragraph: list[str] = []
-        paragraph_kind = "paragraph"
-
-        def flush() -> None:
-            if paragraph:
-                text = join_lines(paragraph)
-                kind = "item" if paragraph_kind == "paragraph" and NUMBERED.match(text) else None
-                document.blocks.append(Block(kind or paragraph_kind, text))  # type: ignore[arg-type]
-                paragraph.clear()
-
-        previous_bottom: float | None = None
-        for size, text, top, bottom in lines:
-            if re.fullmatch(r"\d{1,4}", text):
-                continue  # a printed page number; the PDF's own page count is used
-            if size in heading_sizes:
-                flush()
-                level = heading_sizes.index(size) + 1
-                document.blocks.append(Block("heading", text, level))
-                previous_bottom = bottom
-                continue
-            kind = "caption" if size < body * 0.95 else "paragraph"
-            new_paragraph = (
-                kind != paragraph_kind
-                or previous_bottom is None
-                or top - previous_bottom > max(usual_gap * 1.8, size * 0.5)
-            )
-            if new_paragraph:
-                flush()
-                paragraph_kind = kind
-            paragraph.append(text)
-            previous_bottom = bottom
-        flush()
+        document.blocks.extend(_pdf_blocks(lines, heading_sizes, body))
     first_heading = next((b.text for b in document.blocks if b.kind == "heading"), "")
     document.title = first_heading
     return document
+
+
+def _pdf_blocks(
+    lines: list[tuple[float, str, float, float]], heading_sizes: list[float], body: float
+) -> list[Block]:
+    """Return a page's blocks: larger type is a heading, smaller a caption, gaps part paragraphs."""
+    gaps = [b[2] - a[3] for a, b in itertools.pairwise(lines)]
+    usual_gap = statistics.median(gaps) if gaps else 0.0
+    blocks: list[Block] = []
+    paragraph: list[str] = []
+    paragraph_kind: BlockKind = "paragraph"
+
+    def flush() -> None:
+        if paragraph:
+            text = join_lines(paragraph)
+            item = paragraph_kind == "paragraph" and NUMBERED.match(text)
+            blocks.append(Block("item" if item else paragraph_kind, text))
+            paragraph.clear()
+
+    previous_bottom: float | None = None
+    for size, text, top, bottom in lines:
+        if re.fullmatch(r"\d{1,4}", text):
+            continue  # a printed page number; the PDF's own page count is used
+        if size in heading_sizes:
+            flush()
+            blocks.append(Block("heading", text, heading_sizes.index(size) + 1))
+            previous_bottom = bottom
+            continue
+        kind: BlockKind = "caption" if size < body * 0.95 else "paragraph"
+        if (
+            kind != paragraph_kind
+            or previous_bottom is None
+            or top - previous_bottom > max(usual_gap * 1.8, size * 0.5)
+        ):
+            flush()
+            paragraph_kind = kind
+        paragraph.append(text)
+        previous_bottom = bottom
+    flush()
+    return blocks
 
 
 def _pdf_lines(page: Any) -> list[tuple[float, str, float, float]]:
@@ -221,9 +231,11 @@ def read_docx(path: Path) -> Document:
     document.blocks.append(Block("page", "1"))
     for paragraph in word.paragraphs:
         breaks = len(paragraph._p.findall(".//" + qn("w:br")))
-        page_breaks = sum(
-            br.get(qn("w:type")) == "page" for br in paragraph._p.iter(qn("w:br"))
-        ) if breaks else 0
+        page_breaks = (
+            sum(br.get(qn("w:type")) == "page" for br in paragraph._p.iter(qn("w:br")))
+            if breaks
+            else 0
+        )
         if paragraph.paragraph_format.page_break_before:
             page_breaks += 1
         text = paragraph.text.strip()
@@ -339,8 +351,8 @@ def read_html(path: Path) -> Document:
         elif element.name in ("figcaption", "blockquote"):
             document.blocks.append(Block("caption", text))
         elif element.name == "li" and element.find_parent("ol"):
-            number = len(element.find_previous_siblings("li")) + 1
-            document.blocks.append(Block("item", f"{number}. {text}"))
+            position = len(element.find_previous_siblings("li")) + 1
+            document.blocks.append(Block("item", f"{position}. {text}"))
         else:
             document.blocks.append(Block("paragraph", text))
     return document
