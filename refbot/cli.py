@@ -420,7 +420,7 @@ def add(
         force=force,
     )
     for file in report.files:
-        pages = f", {file.pages} pages" if file.pages else ""
+        pages = f", pages {file.pages[0]}–{file.pages[-1]}" if file.pages else ""
         click.echo(
             f"{file.file} ({file.format}{pages}): lang {file.lang}, units {file.units}, "
             f"title {file.title!r}"
@@ -430,7 +430,7 @@ def add(
             page = f", page {section.page}" if section.page else ""
             click.echo(f"  {section.status:<11} corpus/{section.path} ({kinds}{page})")
         for note in file.notes:
-            click.echo(f"  unsure: {note}")
+            click.echo(f"  note: {note}")
     sections = sum(len(f.sections) for f in report.files)
     kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(report.clauses.items()))
     verb = "would write" if dry_run else "wrote"

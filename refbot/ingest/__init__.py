@@ -46,7 +46,7 @@ class FileReport:
     lang: str
     units: str
     title: str
-    pages: int | None
+    pages: list[int]  # the page numbers found (PDF pages, page breaks, page markers)
     sections: list[SectionReport] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -121,7 +121,7 @@ def import_files(
             lang=meta.lang,
             units=meta.units,
             title=meta.title,
-            pages=document.pages,
+            pages=meta.pages,
             notes=meta.notes,
         )
         for draft in drafts:

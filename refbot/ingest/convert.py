@@ -30,6 +30,7 @@ class Metadata:
     units: str
     title: str
     page: int | None = None
+    pages: list[int] = field(default_factory=list)  # the page numbers the document shows
     notes: list[str] = field(default_factory=list)
 
 
@@ -54,7 +55,7 @@ def infer_language(document: Document, given: str | None) -> tuple[str, list[str
     found = detect_language(sample, default="")
     if not found:
         raise DocumentError(document.source, "cannot tell the language; give it with --lang")
-    return found, [f"language {found} detected (give --lang to override)"]
+    return found, [f"language {found} detected (give --lang if it is wrong)"]
 
 
 def infer_units(text: str, lang: str, given: str | None) -> tuple[str, list[str]]:
@@ -69,11 +70,13 @@ def infer_units(text: str, lang: str, given: str | None) -> tuple[str, list[str]
         elif match.group(3):
             counts["cm"] += 1
     if not counts:
-        return "none", ["units none: the text measures no lengths (give --units to set them)"]
+        return "none", ["units none: the text measures no lengths (give --units if it does)"]
     (unit, n), *rest = counts.most_common()
     notes = []
     if rest and rest[0][1] * 2 > n:
-        notes.append(f"units unsure: {counts['in']} lengths in inches, {counts['cm']} in cm")
+        notes.append(
+            f"units unsure: {counts['in']} lengths in inches, {counts['cm']} in cm (give --units)"
+        )
     return unit, notes
 
 
@@ -234,8 +237,11 @@ def convert(
     unit, unit_notes = infer_units(document.text, code, units)
     notes += unit_notes + document.notes
     headings = [b.text for b in blocks if b.kind == "heading"]
-    title = document.title or (headings[0] if headings else document.source.rsplit(".", 1)[0])
-    meta = Metadata(lang=code, units=unit, title=title, notes=notes)
+    # The first heading names the text better than a file's stored title, often a site's name
+    # or a template's leftover.
+    title = headings[0] if headings else document.title or document.source.rsplit(".", 1)[0]
+    pages = sorted({int(b.text) for b in blocks if b.kind == "page"})
+    meta = Metadata(lang=code, units=unit, title=title, pages=pages, notes=notes)
     opening_page = _document_page(blocks, code)
     drafts: list[SectionDraft] = []
     names: set[str] = set()

@@ -139,12 +139,19 @@ def read_pdf(path: Path) -> Document:
     """Read a PDF with pdfplumber: pages from the PDF, headings and captions from font sizes."""
     import pdfplumber
     from pdfminer.pdfdocument import PDFPasswordIncorrect
+    from pdfplumber.utils.exceptions import PdfminerException
 
     document = Document(source=path.name, format="pdf")
     try:
         pdf = pdfplumber.open(path)
-    except PDFPasswordIncorrect:
-        raise DocumentError(path.name, "the PDF is encrypted; save it without a password") from None
+    except (PDFPasswordIncorrect, PdfminerException) as exc:
+        # pdfplumber wraps pdfminer's errors; only a wrong password means "encrypted".
+        cause = exc.args[0] if isinstance(exc, PdfminerException) and exc.args else exc
+        if isinstance(cause, PDFPasswordIncorrect):
+            raise DocumentError(
+                path.name, "the PDF is encrypted; save it without a password"
+            ) from None
+        raise
     with pdf:
         if not pdf.pages:
             raise DocumentError(path.name, "the PDF has no pages")
