@@ -340,7 +340,7 @@ def test_non_latin_heading_is_transliterated(runner: CliRunner, tmp_path: Path) 
     [
         (["a fleeing en-", "emy unit"], "a fleeing enemy unit"),
         (["Movement 4 -", "then"], "Movement 4 - then"),
-        (["Break-", "Test"], "Break- Test"),  # a capital after the hyphen: a compound, kept
+        (["Break-", "Test"], "Break-Test"),  # a capital after the hyphen: a compound, kept
         (["flee", "", "and pursue"], "flee and pursue"),
     ],
 )

@@ -31,6 +31,8 @@ def join_lines(lines: list[str]) -> str:
             continue
         if text and HYPHEN_BREAK.search(text) and line[:1].islower():
             text = text[:-1] + line
+        elif text and HYPHEN_BREAK.search(text) and line[:1].isupper():
+            text += line  # a compound broken at its own hyphen ("Break-" + "Test")
         else:
             text = f"{text} {line}" if text else line
     return text
