@@ -216,13 +216,17 @@ def write_pdf(book: Rulebook, path: Path) -> None:
     canvas.save()
 
 
-def write_docx(book: Rulebook, path: Path) -> None:
+def write_docx(book: Rulebook, path: Path, break_in_paragraph: bool = False) -> None:
     import docx
+    from docx.enum.text import WD_BREAK
 
     document = docx.Document()
     document.add_heading(book.title, level=1)
-    document.add_paragraph(_joined(book))
-    document.add_page_break()
+    paragraph = document.add_paragraph(_joined(book))
+    if break_in_paragraph:  # as Word writes Ctrl+Enter typed at the end of a paragraph
+        paragraph.add_run().add_break(WD_BREAK.PAGE)
+    else:
+        document.add_page_break()
     document.add_heading(book.title2, level=1)
     document.add_paragraph(book.rule)
     document.add_paragraph(book.caption, style="Caption")
@@ -319,6 +323,20 @@ def test_structured_document_is_split_at_its_top_headings(
     assert written == ["monstruos-a-la-carga.md", "pruebas-de-terror.md"]
     pages = {s.section: s.page for s in load_corpus(corpus) if s.game == GAME}
     assert pages == {"monstruos-a-la-carga": 1, "pruebas-de-terror": 2}
+
+
+def test_page_break_after_a_docx_paragraph_starts_the_next_page(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    source = tmp_path / "monsters.docx"
+    write_docx(BOOKS["en"], source, break_in_paragraph=True)
+    target = tmp_path / "c"
+    args = ["--corpus", str(target), "add", str(source), "--game", GAME, "--edition", "core"]
+    assert runner.invoke(main, args).exit_code == 0
+    clauses = [c for s in load_corpus(target) for c in segment_section(s)]
+    pages = {c.text: c.page for c in clauses}
+    assert pages[BOOKS["en"].mended] == 1
+    assert pages[BOOKS["en"].rule] == 2
 
 
 def test_non_latin_heading_is_transliterated(runner: CliRunner, tmp_path: Path) -> None:

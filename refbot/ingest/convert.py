@@ -17,9 +17,6 @@ from refbot.ingest.document import Block, Document
 from refbot.segment import NAVIGATION, segment_section, split_sentences
 
 NAVIGATION_MAX_CHARS = 120
-# The units of a rulebook are the ones it measures in; fewer mentions than this are too few to
-# tell from (a stray "1 inch" in a metric book), and the import says so.
-UNITS_MIN_MENTIONS = 1
 
 
 @dataclass

@@ -239,26 +239,26 @@ def read_docx(path: Path) -> Document:
     page = 1
     document.blocks.append(Block("page", "1"))
     for paragraph in word.paragraphs:
-        breaks = len(paragraph._p.findall(".//" + qn("w:br")))
-        page_breaks = (
-            sum(br.get(qn("w:type")) == "page" for br in paragraph._p.iter(qn("w:br")))
-            if breaks
-            else 0
-        )
+        # python-docx has no API for breaks inside runs: read the w:br elements themselves, and
+        # whether text comes before them (the break then starts a page after the paragraph).
+        before, after, seen_text = 0, 0, False
+        for element in paragraph._p.iter(qn("w:t"), qn("w:br")):
+            if element.tag == qn("w:t"):
+                seen_text = seen_text or bool((element.text or "").strip())
+            elif element.get(qn("w:type")) == "page":
+                after, before = (after + 1, before) if seen_text else (after, before + 1)
         if paragraph.paragraph_format.page_break_before:
-            page_breaks += 1
+            before += 1
+        if before:
+            page += before
+            document.blocks.append(Block("page", str(page)))
         text = paragraph.text.strip()
-        if page_breaks and not text:
-            page += page_breaks
+        if text:
+            style = (paragraph.style.name if paragraph.style is not None else "") or ""
+            document.blocks.append(_styled_block(style, text))
+        if after:
+            page += after
             document.blocks.append(Block("page", str(page)))
-            continue
-        if page_breaks:
-            page += page_breaks
-            document.blocks.append(Block("page", str(page)))
-        if not text:
-            continue
-        style = (paragraph.style.name if paragraph.style is not None else "") or ""
-        document.blocks.append(_styled_block(style, text))
     return document
 
 
