@@ -258,8 +258,8 @@ def write_html(book: Rulebook, path: Path) -> None:
         "<style>h1 {color: red}</style></head><body>"
         "<nav><a href='/'>« Home</a></nav>"
         f"<h1>{book.title}</h1><p>{_joined(book)}</p>"
-        "<span role='doc-pagebreak' title='2'></span>"
-        f"<h1>{book.title2}</h1><p>{book.rule}</p>"
+        "<div><span role='doc-pagebreak' title='2'></span></div>"
+        f"<h1>{book.title2}</h1><div class='rule'>{book.rule}</div>"
         f"<figure><img src='giant.png' alt=''><figcaption>{book.caption}</figcaption></figure>"
         "<script>var x = 1;</script></body></html>",
         encoding="utf-8",

@@ -338,8 +338,11 @@ def read_html(path: Path) -> Document:
     title = soup.title.get_text(" ", strip=True) if soup.title else ""
     document = Document(source=path.name, format="html", title=title)
     root = soup.body or soup
-    wanted = ["h1", "h2", "h3", "h4", "h5", "h6", "p", "li", "figcaption", "blockquote", "span"]
-    for element in root.find_all(wanted):
+    headings = ["h1", "h2", "h3", "h4", "h5", "h6"]
+    blocks = [*headings, "p", "li", "figcaption", "blockquote"]
+    # Pages that hold text in bare containers (<div>text</div>): read those without inner blocks.
+    containers = ["div", "section", "article", "main", "td", "th", "dd", "dt", "pre"]
+    for element in root.find_all([*blocks, *containers, "span"]):
         if not isinstance(element, Tag):
             continue
         role = f"{element.get('role', '')} {element.get('epub:type', '')}"
@@ -352,10 +355,12 @@ def read_html(path: Path) -> Document:
             continue  # read with the element that holds it
         if element.name == "p" and element.find_parent("li"):
             continue
+        if element.name in containers and element.find([*blocks, *containers]):
+            continue  # its text is read with the blocks inside it
         text = " ".join(element.get_text(" ", strip=True).split())
         if not text:
             continue
-        if element.name[0] == "h" and element.name[1:].isdigit():
+        if element.name in headings:
             document.blocks.append(Block("heading", text, int(element.name[1])))
         elif element.name in ("figcaption", "blockquote"):
             document.blocks.append(Block("caption", text))
