@@ -354,6 +354,25 @@ def test_non_latin_heading_is_transliterated(runner: CliRunner, tmp_path: Path) 
 
 
 @pytest.mark.parametrize(
+    ("option", "value", "problem"),
+    [
+        ("--lang", "english", "error: --lang: 'english' is not a two-letter"),
+        ("--game", "Warhammer Fantasy", "error: --game: 'Warhammer Fantasy' must be lowercase"),
+    ],
+)
+def test_bad_option_is_one_line_error(
+    runner: CliRunner, tmp_path: Path, option: str, value: str, problem: str
+) -> None:
+    source = tmp_path / "rules.md"
+    write_md(BOOKS["en"], source)
+    args = ["--corpus", str(tmp_path / "c"), "add", str(source), "--game", GAME]
+    result = runner.invoke(main, [*args, "--edition", "core", option, value])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(problem)
+    assert not (tmp_path / "c").exists()
+
+
+@pytest.mark.parametrize(
     ("lines", "joined"),
     [
         (["a fleeing en-", "emy unit"], "a fleeing enemy unit"),

@@ -9,6 +9,7 @@ only when all of them can be written, so an error leaves the corpus as it was.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
@@ -105,8 +106,10 @@ def import_files(
     for key, value in (("game", game), ("edition", edition)):
         if not SLUG.match(value):
             raise DocumentError(
-                key, f"{value!r} must be lowercase letters, digits, '.', '_' or '-'"
+                f"--{key}", f"{value!r} must be lowercase letters, digits, '.', '_' or '-'"
             )
+    if lang is not None and not re.fullmatch(r"[a-z]{2}", lang):
+        raise DocumentError("--lang", f"{lang!r} is not a two-letter ISO 639-1 code")
     if units is not None and units not in UNITS:
         raise DocumentError("--units", f"must be one of {', '.join(UNITS)}")
     report = ImportReport(dry_run=dry_run)
