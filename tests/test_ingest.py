@@ -86,6 +86,20 @@ def test_reimport_is_unchanged_and_a_hand_edit_is_kept_unless_forced(
     assert _files(target) == written
 
 
+def test_section_of_another_file_is_not_replaced_unforced(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    first, second = tmp_path / "a" / "rules.md", tmp_path / "b" / "rules-v2.md"
+    for path in (first, second):
+        path.parent.mkdir()
+        write_md(BOOKS["en"], path)
+    args = ["--corpus", str(tmp_path / "c"), "add", "--game", GAME, "--edition", "core"]
+    assert runner.invoke(main, [*args, str(first)]).exit_code == 0
+    result = runner.invoke(main, [*args, str(second)])
+    assert result.exit_code == 1
+    assert "charging-monsters.md holds the section imported from rules.md" in result.stderr
+
+
 def test_dry_run_reports_and_writes_nothing(runner: CliRunner, tmp_path: Path) -> None:
     target = tmp_path / "imported"
     args = ["--corpus", str(target), "add", str(SEEDS), "--game", "wfb", "--edition", "x"]

@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from refbot.corpus import SLUG, UNITS
+import yaml
+
+from refbot.corpus import SLUG, UNITS, load_yaml, split_front_matter
 from refbot.errors import DocumentError
 from refbot.ingest.convert import SectionDraft, clause_counts, convert
 from refbot.ingest.document import Block, Document
@@ -164,12 +166,28 @@ def _status(target: Path, draft: SectionDraft, file: str, force: bool) -> Status
     if current == draft.content:
         return "unchanged"
     if not force:
+        source = _source_of(current)
+        why = (
+            f"holds the section imported from {source}, not from this file"
+            if source and source != draft.section.source
+            else "differs from what this import writes (edited by hand since?)"
+        )
         raise DocumentError(
-            file,
-            f"corpus/{draft.path} differs from what this import writes (edited by hand since?);"
-            " nothing written: use --force to overwrite it",
+            file, f"corpus/{draft.path} {why}; nothing written: use --force to overwrite it"
         )
     return "overwritten"
+
+
+def _source_of(content: str | None) -> str | None:
+    """Return the `source` a corpus file's front matter names, if it can be read."""
+    parts = split_front_matter(content or "")
+    if parts is None:
+        return None
+    try:
+        meta = load_yaml(parts[0])
+    except yaml.YAMLError:
+        return None
+    return str(meta["source"]) if isinstance(meta, dict) and meta.get("source") else None
 
 
 def _write_atomically(target: Path, content: str) -> None:
