@@ -383,6 +383,65 @@ def _edition(document: Any) -> dict[str, Any]:
     }
 
 
+@main.command("add")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path, exists=False))
+@click.option("--game", required=True, help="The game's slug (the corpus folder).")
+@click.option("--edition", required=True, help="The edition's slug.")
+@click.option("--lang", help="The documents' language (ISO 639-1; default: detected).")
+@click.option(
+    "--units", type=click.Choice(["in", "cm", "none"]), help="Units (default: from the text)."
+)
+@click.option("--dry-run", is_flag=True, help="Show what would be written; write nothing.")
+@click.option("--force", is_flag=True, help="Overwrite sections edited since their import.")
+@click.pass_context
+def add(
+    ctx: click.Context,
+    files: tuple[Path, ...],
+    game: str,
+    edition: str,
+    lang: str | None,
+    units: str | None,
+    dry_run: bool,
+    force: bool,
+) -> None:
+    """Import FILES (txt, md, pdf, docx, odt, html, or folders of them) into the corpus."""
+    from refbot.ingest import import_files
+
+    settings = _settings(ctx)
+    report = import_files(
+        list(files),
+        settings.corpus_dir,
+        game,
+        edition,
+        lang,
+        units,
+        max_bytes=settings.max_import_bytes,
+        dry_run=dry_run,
+        force=force,
+    )
+    for file in report.files:
+        pages = f", pages {file.pages[0]}–{file.pages[-1]}" if file.pages else ""
+        click.echo(
+            f"{file.file} ({file.format}{pages}): lang {file.lang}, units {file.units}, "
+            f"title {file.title!r}"
+        )
+        for section in file.sections:
+            kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(section.clauses.items()))
+            page = f", page {section.page}" if section.page else ""
+            click.echo(f"  {section.status:<11} corpus/{section.path} ({kinds}{page})")
+        for note in file.notes:
+            click.echo(f"  note: {note}")
+    sections = sum(len(f.sections) for f in report.files)
+    kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(report.clauses.items()))
+    verb = "would write" if dry_run else "wrote"
+    changed = sum(s.status != "unchanged" for f in report.files for s in f.sections)
+    click.echo(
+        f"{len(report.files)} file(s), {sections} section(s) ({changed} {verb}, "
+        f"{sections - changed} unchanged), clauses: {kinds or 'none'}"
+        + (" — dry run, nothing written" if dry_run else "; run `refbot build` to index them")
+    )
+
+
 @main.command("eval")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option(

@@ -45,6 +45,9 @@ class Settings:
     # so that the first request is answered as fast as the others.
     preload: bool = True
     index_type: str = "flat"  # flat (exact), hnsw or ivf (approximate, for large corpora)
+    # `refbot add` refuses larger files: a rulebook PDF is a few MB; a bigger one is a mistake
+    # (a scan, the wrong file) that would take minutes to parse.
+    max_import_bytes: int = 20_000_000
 
     @property
     def origins(self) -> list[str]:

@@ -107,3 +107,14 @@ class ProvenanceMissing(RefbotError):
     """The corpus no longer contains a clause that states a rule."""
 
     code = "provenance_missing"
+
+
+class DocumentError(RefbotError):
+    """A file given to `refbot add` cannot be imported; nothing was written."""
+
+    code = "document_error"
+
+    def __init__(self, file: str, problem: str) -> None:
+        self.file = file
+        self.problem = problem
+        super().__init__(f"{file}: {problem}")

@@ -1,0 +1,203 @@
+"""Import rule documents (txt, md, pdf, docx, odt, html) into the corpus as Markdown sections.
+
+Each format has a reader (`readers.py`) returning a typed `Document`; `convert.py` cleans it,
+infers its language, units, title and pages, splits it at its top headings and writes the
+Markdown the corpus reads. `import_files` plans every section of every file first and writes
+only when all of them can be written, so an error leaves the corpus as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+import yaml
+
+from refbot.corpus import SLUG, UNITS, load_yaml, split_front_matter
+from refbot.errors import DocumentError
+from refbot.ingest.convert import SectionDraft, clause_counts, convert
+from refbot.ingest.document import Block, Document
+from refbot.ingest.readers import FORMATS, read_document
+
+__all__ = ["FORMATS", "Block", "Document", "ImportReport", "SectionReport", "import_files"]
+
+Status = Literal["new", "unchanged", "overwritten"]
+
+
+@dataclass(frozen=True)
+class SectionReport:
+    """One section an import writes (or would write, in a dry run)."""
+
+    path: str
+    title: str
+    status: Status
+    clauses: dict[str, int]
+    page: int | None
+
+
+@dataclass
+class FileReport:
+    """What one imported file became and what was inferred about it."""
+
+    file: str
+    format: str
+    lang: str
+    units: str
+    title: str
+    pages: list[int]  # the page numbers found (PDF pages, page breaks, page markers)
+    sections: list[SectionReport] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ImportReport:
+    """The result of `import_files`: every file and section, and whether anything was written."""
+
+    files: list[FileReport] = field(default_factory=list)
+    dry_run: bool = False
+
+    @property
+    def clauses(self) -> Counter[str]:
+        """Return the clause counts by kind over every section."""
+        total = Counter[str]()
+        for file in self.files:
+            for section in file.sections:
+                total.update(section.clauses)
+        return total
+
+
+def expand(paths: list[Path]) -> list[Path]:
+    """Return the files to import: the files given, and the known formats inside folders."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            # A folder's README describes the files, as in the corpus; it is not one of them.
+            inside = sorted(
+                p
+                for p in path.rglob("*")
+                if p.is_file() and p.suffix.lower() in FORMATS and p.stem.lower() != "readme"
+            )
+            if not inside:
+                raise DocumentError(str(path), f"no files of a known format ({', '.join(FORMATS)})")
+            found.extend(inside)
+        elif path.exists():
+            found.append(path)
+        else:
+            raise DocumentError(str(path), "no such file or folder")
+    return found
+
+
+def import_files(
+    paths: list[Path],
+    corpus_dir: Path,
+    game: str,
+    edition: str,
+    lang: str | None = None,
+    units: str | None = None,
+    *,
+    max_bytes: int,
+    dry_run: bool = False,
+    force: bool = False,
+) -> ImportReport:
+    """Import files into corpus_dir; raise DocumentError (writing nothing) on the first problem."""
+    for key, value in (("game", game), ("edition", edition)):
+        if not SLUG.match(value):
+            raise DocumentError(
+                f"--{key}", f"{value!r} must be lowercase letters, digits, '.', '_' or '-'"
+            )
+    if lang is not None and not re.fullmatch(r"[a-z]{2}", lang):
+        raise DocumentError("--lang", f"{lang!r} is not a two-letter ISO 639-1 code")
+    if units is not None and units not in UNITS:
+        raise DocumentError("--units", f"must be one of {', '.join(UNITS)}")
+    report = ImportReport(dry_run=dry_run)
+    planned: list[tuple[SectionDraft, Path]] = []
+    targets: dict[Path, str] = {}
+    for path in expand(paths):
+        document = read_document(path, max_bytes)
+        drafts, meta = convert(document, game, edition, lang, units)
+        file_report = FileReport(
+            file=path.name,
+            format=document.format,
+            lang=meta.lang,
+            units=meta.units,
+            title=meta.title,
+            pages=meta.pages,
+            notes=meta.notes,
+        )
+        for draft in drafts:
+            target = corpus_dir / draft.path
+            if target in targets:
+                raise DocumentError(
+                    path.name, f"{draft.path} would also be written from {targets[target]}"
+                )
+            targets[target] = path.name
+            status = _status(target, draft, path.name, force)
+            file_report.sections.append(
+                SectionReport(
+                    draft.path,
+                    draft.section.title,
+                    status,
+                    dict(clause_counts(draft.section)),
+                    draft.section.page,
+                )
+            )
+            if status != "unchanged":
+                planned.append((draft, target))
+        report.files.append(file_report)
+    if not dry_run:
+        for draft, target in planned:
+            _write_atomically(target, draft.content)
+    return report
+
+
+def _status(target: Path, draft: SectionDraft, file: str, force: bool) -> Status:
+    """Return what writing the draft does to the corpus; refuse to overwrite edits unforced."""
+    if not target.exists():
+        return "new"
+    try:
+        current = target.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        current = None
+    if current == draft.content:
+        return "unchanged"
+    if not force:
+        source = _source_of(current)
+        why = (
+            f"holds the section imported from {source}, not from this file"
+            if source and source != draft.section.source
+            else "differs from what this import writes (edited by hand since?)"
+        )
+        raise DocumentError(
+            file, f"corpus/{draft.path} {why}; nothing written: use --force to overwrite it"
+        )
+    return "overwritten"
+
+
+def _source_of(content: str | None) -> str | None:
+    """Return the `source` a corpus file's front matter names, if it can be read."""
+    parts = split_front_matter(content or "")
+    if parts is None:
+        return None
+    try:
+        meta = load_yaml(parts[0])
+    except yaml.YAMLError:
+        return None
+    return str(meta["source"]) if isinstance(meta, dict) and meta.get("source") else None
+
+
+def _write_atomically(target: Path, content: str) -> None:
+    """Write a file through a temporary one and a rename, so it is never seen half written."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(dir=target.parent, prefix=".import-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(content)
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
