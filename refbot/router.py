@@ -15,6 +15,8 @@ from refbot.rules import Param, Rule, all_rules
 
 NEAR = 3  # at most this many words between a number and the word it belongs to
 
+MIN_ANGLE = 5  # degrees: a bare number below this beside "wheel" counts wheels
+
 
 @dataclass(frozen=True)
 class Thresholds:
@@ -183,6 +185,9 @@ def _plausible(param: Param, value: float) -> bool:
         return 1 <= value <= 48  # a count set by another input: up to 8D6
     if param.kind == "int" and param.high is not None:
         return (param.low or 0) <= value <= param.high
+    if param.kind == "angles":
+        # "two wheels" is a count of wheels, not a wheel of two degrees.
+        return MIN_ANGLE <= value <= 360
     return True
 
 

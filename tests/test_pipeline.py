@@ -113,3 +113,20 @@ def test_an_input_that_would_decide_the_outcome_is_asked_for(
     assert [name for name, _ in answer.asks] == [asked]
     question = dict(answer.asks)[asked]
     assert question in answer.answer and question.endswith("?")
+
+
+@pytest.mark.parametrize(
+    ("text", "legal"),
+    [
+        ("In a charge my unit made two wheels to line up with the enemy. Legal?", False),
+        ("Во время нападения сделал два поворота: сначала на 30 градусов, потом ещё на 20.", False),
+        ("En la carga hice dos giros para encarar al enemigo, ¿vale?", False),
+        ("My charge made one wheel of 45 degrees, is that allowed?", True),
+        ("Can my charging unit come within 1 inch of other units, not only its target?", True),
+        ("Можно ли при нападении подходить ближе дюйма к другим отрядам?", True),
+    ],
+)
+def test_a_charge_move_is_judged_from_words_and_counts(bot: Refbot, text: str, legal: bool) -> None:
+    answer = bot.ask(text)
+    (move,) = [r for r in answer.rules if r.id == "charge_move"]
+    assert move.outcome["legal"] is legal

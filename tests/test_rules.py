@@ -289,6 +289,9 @@ def test_charge_in_range_does_not_fail(clauses: list[Clause]) -> None:
             ["fewer_models_in_contact_than_possible"],
         ),
         ({"models_in_contact": 3, "max_models_in_contact": 5, "obstacle": True}, []),
+        ({"wheel_count": 2}, ["more_than_one_wheel"]),
+        ({"wheel_count": 1, "wheels": "45"}, []),
+        ({"near_other_units": True}, []),
     ],
 )
 def test_charge_move(clauses: list[Clause], inputs: dict[str, Any], violations: list[str]) -> None:

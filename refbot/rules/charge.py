@@ -12,6 +12,8 @@ from refbot.rules.core import Context, Cue, Inputs, Param, Rule, RuleResult
 
 GAME, EDITION, LANG = "warhammer-fantasy", "rulebook-ru", "ru"
 MAX_WHEEL_DEGREES = 90
+# A bare number up to this beside "wheel" counts wheels ("two wheels"); a larger one is degrees.
+MAX_WHEEL_COUNT_READ = 4
 CHARGE_DICE = 2  # the worked example rolls two dice and keeps the highest
 
 
@@ -40,7 +42,7 @@ def charge_move(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]
     """A charge moves straight with at most one wheel of up to 90°, maximising contact."""
     violations = []
     wheels = inputs.get("wheels", ())
-    if len(wheels) > 1:
+    if max(len(wheels), inputs.get("wheel_count", 0)) > 1:
         violations.append("more_than_one_wheel")
     if any(angle > MAX_WHEEL_DEGREES for angle in wheels):
         violations.append("wheel_over_90_degrees")
@@ -181,9 +183,30 @@ RULES = [
                 N_("the wheels made during the charge, in degrees"),
                 cue=Cue(("wheel",)),
             ),
+            # "two wheels" counts wheels; the angles are the numbers of degrees.
+            Param(
+                "wheel_count",
+                "int",
+                N_("how many wheels the unit made during the charge"),
+                low=1,
+                high=MAX_WHEEL_COUNT_READ,
+                cue=Cue(("wheel",), by_order=False),
+            ),
             Param("models_in_contact", "int", N_("models brought into base contact"), low=0),
             Param("max_models_in_contact", "int", N_("the most models that could touch"), low=0),
-            Param("obstacle", "bool", N_("an obstacle forced a detour")),
+            Param(
+                "obstacle",
+                "bool",
+                N_("an obstacle forced a detour"),
+                cue=Cue(("obstruction",)),
+            ),
+            # Coming within 1" of other units: allowed while charging, so only the situation.
+            Param(
+                "near_other_units",
+                "bool",
+                N_('the charge passes within 1" of other units'),
+                cue=Cue(("inch_rule",)),
+            ),
         ),
         charge_move,
         {
@@ -196,7 +219,7 @@ RULES = [
             "obstacle": ("вы должны обогнуть препятствие на пути нападения",),
         },
         explain=explain_charge_move,
-        when=(("charge", "wheel"),),
+        when=(("charge", "wheel"), ("charge", "inch_rule")),
     ),
 ]
 
