@@ -10,6 +10,7 @@ from refbot.lang import CODES, patterns
 from refbot.lang import get as get_language
 
 SUFFIX = re.compile(r"['’]\w{1,3}$")
+NEGATION_REACH = 3  # a negation denies a situation word at most this many words after it
 # Where one clause of a sentence ends: "fled 7, they pursued 9"; not a decimal comma ("4,5").
 CLAUSE_BREAK = re.compile(r"(?<!\d)[,;:](?!\d)|[,;:](?=\s)|[.!?](?=\s|$)|\s[—–-]\s")
 
@@ -76,6 +77,27 @@ class Question:
         words = self.text[spans[0][0] : spans[-1][1]] if spans else ""
         # Without a suffix after an apostrophe: "40k'da" names 40k.
         return SUFFIX.sub("", words)
+
+    def negated(self, mention: Mention) -> bool:
+        """Return whether a negation of the question's language stands just before a mention."""
+        denying = negations(self.lang)
+        if not denying:
+            return False
+        tokens = tokenize(self.text)
+        before = range(max(0, mention.start - NEGATION_REACH), mention.start)
+        covered = {t for m in self.mentions for t in range(m.start, m.end)}
+        starts = {m.start for m in self.mentions if m.end <= mention.start}
+
+        def governs(i: int) -> bool:
+            # A negation denies the first situation word after it ("did not charge but wiped
+            # out") and the words of one phrase with it ("nenhum outro inimigo de pé").
+            between = range(i + 1, mention.start)
+            return not any(i < start for start in starts) or all(t in covered for t in between)
+
+        return any(
+            tokens[i] in denying and self.same_clause(i, mention.start) and governs(i)
+            for i in before
+        )
 
     @property
     def dice(self) -> tuple[tuple[int, ...], ...]:
@@ -188,3 +210,8 @@ def _clause_of_tokens(text: str, at: list[int]) -> tuple[int, ...]:
         for token in range(first, count + 1):
             clause_of[token] += 1
     return tuple(clause_of)
+
+
+def negations(lang: str) -> frozenset[str]:
+    """Return the negation words of a language with a module (none for the others)."""
+    return frozenset(get_language(lang).negations) if lang in CODES else frozenset()

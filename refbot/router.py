@@ -15,6 +15,8 @@ from refbot.rules import Param, Rule, all_rules
 
 NEAR = 3  # at most this many words between a number and the word it belongs to
 
+GAMES_SCOPED = True  # a question naming a covered game gets only its rules (ablation switch)
+NEGATIONS_READ = True  # a situation word after a negation is a no (ablation switch)
 MIN_ANGLE = 5  # degrees: a bare number below this beside "wheel" counts wheels
 
 
@@ -76,6 +78,7 @@ class Candidate:
     params: tuple[Param, ...]
     required: frozenset[str] = frozenset()
     names: frozenset[str] = frozenset()  # every input of every edition, cued or not
+    games: frozenset[str] = frozenset()  # the games its editions belong to
 
 
 def candidates(rules: Iterable[Rule]) -> list[Candidate]:
@@ -92,7 +95,8 @@ def candidates(rules: Iterable[Rule]) -> list[Candidate]:
             *(frozenset(p.name for p in r.params if p.required) for r in editions)
         )
         names = frozenset(p.name for r in editions for p in r.params)
-        found.append(Candidate(rule_id, when, tuple(params.values()), required, names))
+        games = frozenset(r.game for r in editions)
+        found.append(Candidate(rule_id, when, tuple(params.values()), required, names, games))
     return found
 
 
@@ -108,10 +112,13 @@ def bind(candidate: Candidate, question: Question) -> dict[str, str]:
             if chosen:
                 inputs[param.name] = chosen
         elif param.kind == "bool":
+            said = [m for m in question.mentions if m.concept in cue.concepts]
             if question.concepts & set(cue.unless):
                 inputs[param.name] = "no"
-            elif question.concepts & set(cue.concepts):
-                inputs[param.name] = "yes"
+            elif said:
+                # "we did not charge", "sin llegar a tocarla": every mention denied is a no.
+                denied = NEGATIONS_READ and all(question.negated(m) for m in said)
+                inputs[param.name] = "no" if denied else "yes"
         elif cue.faces and not cue.concepts:
             if question.rolls:
                 inputs[param.name] = question.rolls[0].text()
@@ -350,7 +357,12 @@ def route(
         return Decision("abstain", declined_for=(other_game,))
     # Per rule that applies: what names its situation, and what its inputs were read from.
     applying: list[tuple[int, Candidate, Call, set[str], set[str]]] = []
-    for order, candidate in enumerate(candidates(all_rules() if rules is None else rules)):
+    registered = candidates(all_rules() if rules is None else rules)
+    # A glossary concept named after a game's slug names that game: only its rules apply.
+    games = concepts & {g for c in registered for g in c.games} if GAMES_SCOPED else set()
+    for order, candidate in enumerate(registered):
+        if games and not games & candidate.games:
+            continue
         named = {k for group in candidate.when if set(group) <= concepts for k in group}
         if not named:
             continue

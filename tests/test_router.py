@@ -327,3 +327,61 @@ def test_a_situation_named_by_what_it_asks(
 def test_a_tie_is_read_without_numbers(glossary: Glossary, lang: str, text: str) -> None:
     decision = decide(glossary, text, lang)
     assert (decision.rule, decision.inputs.get("tied")) == ("pursuit", "yes")
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "inputs"),
+    [
+        (
+            "en",
+            "My knights did not charge but wiped out the enemy. Can they overrun?",
+            {"charged": "no", "wiped_out": "yes"},
+        ),
+        (
+            "en",
+            "My knights charged and wiped out the enemy. Can they overrun?",
+            {"charged": "yes", "wiped_out": "yes"},
+        ),
+        (
+            "es",
+            "Mis caballeros no cargaron pero destruyeron al enemigo. ¿Pueden arrasar?",
+            {"charged": "no", "wiped_out": "yes"},
+        ),
+        (
+            "de",
+            "Meine Ritter haben den Feind nicht vernichtet. Dürfen sie überrennen?",
+            {"wiped_out": "no"},
+        ),
+    ],
+)
+def test_a_situation_word_after_a_negation_is_a_no(
+    glossary: Glossary, lang: str, text: str, inputs: dict[str, str]
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "overrun"
+    assert {k: decision.inputs.get(k) for k in inputs} == inputs
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("fr", "Mordheim : mon héros fuit le corps à corps, il avait deux ennemis au contact."),
+        ("en", "Mordheim: my hero flees from the fight with 2 enemies in contact."),
+    ],
+)
+def test_fleeing_a_fight_in_mordheim_is_breaking_from_combat(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "break_from_combat"
+    assert decision.inputs["opponents"] == "2"
+
+
+def test_a_question_naming_a_game_gets_only_its_rules(glossary: Glossary) -> None:
+    text = "Mordheim: my warrior flees 7 and the enemy pursues with 9"
+    assert {c.rule for c in decide(glossary, text, "en").calls} <= {
+        "break_from_combat",
+        "attack_downed",
+        "leave_combat",
+    }
+    assert "pursuit" in {c.rule for c in decide(glossary, text[10:], "en").calls}

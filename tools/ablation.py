@@ -73,6 +73,13 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         ),
         "nearest-term margin 0.15 (before)": lambda: patched(bot.terms, "margin", 0.15),
         "declining concepts matched by stem": lambda: patched(bot.glossary, "_written", {}),
+        "situation words after a negation read as said": lambda: patched(
+            router, "NEGATIONS_READ", False
+        ),
+        "rules of every game for a question naming one": lambda: patched(
+            router, "GAMES_SCOPED", False
+        ),
+        "small numbers beside 'wheel' read as degrees": lambda: patched(router, "MIN_ANGLE", 0),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",

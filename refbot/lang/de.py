@@ -13,6 +13,7 @@ _NUMBERS = (
 LANGUAGE = Language(
     code="de",
     stemmer="german",
+    negations=("nicht", "kein", "keine", "keinen", "keinem", "keiner", "ohne", "nie", "niemand"),
     inch=("zoll",),
     cm=("cm", "zentimeter", "zentimetern"),
     # W for Würfel (2W6); translated rulebooks also write D6.

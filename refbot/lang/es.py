@@ -14,6 +14,7 @@ LANGUAGE = Language(
     code="es",
     customary_unit="cm",
     stemmer="spanish",
+    negations=("no", "sin", "ningún", "ninguna", "ninguno", "nunca", "nadie", "ni"),
     inch=("pulgada", "pulgadas"),
     cm=("cm", "centímetro", "centímetros", "centimetro", "centimetros"),
     dice_letters=("d",),

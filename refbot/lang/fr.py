@@ -13,6 +13,7 @@ _NUMBERS = (
 LANGUAGE = Language(
     code="fr",
     stemmer="french",
+    negations=("pas", "sans", "aucun", "aucune", "jamais", "personne", "ni"),
     # French Warhammer books measure in "pas" (paces), one to the inch: "cible à 12 pas".
     inch=("pouce", "pouces", "pas"),
     cm=("cm", "centimètre", "centimètres"),

@@ -13,6 +13,7 @@ _NUMBERS = (
 LANGUAGE = Language(
     code="it",
     stemmer="italian",
+    negations=("non", "senza", "nessun", "nessuno", "nessuna", "mai", "né"),
     inch=("pollice", "pollici"),
     cm=("cm", "centimetro", "centimetri"),
     dice_letters=("d",),

@@ -18,6 +18,7 @@ _NUMBERS = (
 LANGUAGE = Language(
     code="pl",
     stemmer="polish",
+    negations=("nie", "bez", "żaden", "żadna", "żadne", "żadnego", "nikt", "nigdy", "ani"),
     inch=("cal", "cala", "cale", "cali", "caly"),
     cm=("cm", "centymetr", "centymetra", "centymetry", "centymetrów", "centymetrach"),
     # K for kość (2K6); translated rulebooks also write D6.

@@ -14,6 +14,7 @@ _NUMBERS = (
 LANGUAGE = Language(
     code="pt",
     stemmer="portuguese",
+    negations=("não", "sem", "nenhum", "nenhuma", "nunca", "ninguém", "nem"),
     inch=("polegada", "polegadas"),
     cm=("cm", "centímetro", "centímetros"),
     dice_letters=("d",),

@@ -28,6 +28,7 @@ LANGUAGE = Language(
     code="ru",
     customary_unit="in",
     stemmer="russian",
+    negations=("не", "нет", "без", "ни", "никто", "никого", "никогда"),
     inch=_INCH,
     # "sm": см typed on a Latin keyboard.
     cm=("см", "sm", *_CM),

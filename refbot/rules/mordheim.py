@@ -215,7 +215,8 @@ RULES = [
             )
         },
         explain=explain_break_from_combat,
-        when=(("break_from_combat",),),
+        # In Mordheim a warrior who flees a fight breaks from combat.
+        when=(("break_from_combat",), ("mordheim", "flee")),
     ),
 ]
 
