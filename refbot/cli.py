@@ -15,7 +15,7 @@ import click
 from refbot import __version__
 from refbot.bot import Progress, Refbot
 from refbot.config import Settings, load_settings
-from refbot.discord.commands import API_URL, command_definition, register
+from refbot.discord.commands import command_definition, register
 from refbot.errors import ConfigError, QuestionError, RefbotError
 from refbot.segment import KINDS
 
@@ -499,20 +499,14 @@ def discord_() -> None:
     "--application-id", help="The Application ID (default: setting discord_application_id)."
 )
 @click.option("--guild", help="Register in this server only (at once) rather than everywhere.")
-@click.option(
-    "--api-url",
-    envvar="REFBOT_DISCORD_API_URL",
-    default=API_URL,
-    show_default=True,
-    help="Discord's API.",
-)
+@click.option("--api-url", help="Discord's API (default: setting discord_api_url).")
 @click.pass_context
 def discord_register(
     ctx: click.Context,
     token: str | None,
     application_id: str | None,
     guild: str | None,
-    api_url: str,
+    api_url: str | None,
 ) -> None:
     """Print the /rules command's definition or, with a token, register it with Discord."""
     settings = _settings(ctx)
@@ -520,12 +514,16 @@ def discord_register(
     if not token:
         _emit(commands)
         return
-    settings = settings.with_overrides(discord_application_id=application_id)
+    settings = settings.with_overrides(
+        discord_application_id=application_id, discord_api_url=api_url
+    )
     if not settings.discord_application_id:
         raise ConfigError(
             "--application-id: needed with --token (or setting discord_application_id)"
         )
-    registered = register(commands, settings.discord_application_id, token, guild, api_url)
+    registered = register(
+        commands, settings.discord_application_id, token, guild, settings.discord_api_url
+    )
     where = f"in server {guild}" if guild else "globally (Discord may take up to an hour)"
     names = ", ".join(f"/{c.get('name')} (id {c.get('id')})" for c in registered)
     click.echo(f"registered {names} {where}")

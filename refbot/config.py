@@ -52,6 +52,8 @@ class Settings:
     # is empty (the route answers 404). Both from the Developer Portal's General Information.
     discord_public_key: str = ""
     discord_application_id: str = ""
+    # Where refbot reaches Discord (registering the command, sending a deferred answer).
+    discord_api_url: str = "https://discord.com/api/v10"
 
     @property
     def origins(self) -> list[str]:

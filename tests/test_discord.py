@@ -605,6 +605,17 @@ class FakeDiscord(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    def do_PATCH(self) -> None:
+        """Edit the original response: how a deferred answer arrives."""
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        self.seen.append(("PATCH", self.path, self.headers.get("Authorization"), body))
+        data = json.dumps({"id": "1180000000000000098", **body}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
     def log_message(self, *args: Any) -> None:
         pass
 
@@ -726,3 +737,85 @@ def test_button_labels_fit_in_every_language() -> None:
         _ = translations(lang).gettext
         for label in ("Show sources", "Helpful", "Not helpful"):
             assert len(_(label)) <= BUTTON_LABEL_MAX
+
+
+# --- answers that take longer than Discord waits ---------------------------------------------
+
+
+def edited(handler: type[FakeDiscord], token: str) -> dict[str, Any]:
+    """Wait for the deferred answer to arrive at the fake Discord; return what it was edited to."""
+    deadline = time.monotonic() + 20
+    while not handler.seen:
+        assert time.monotonic() < deadline, "no deferred answer arrived"
+        time.sleep(0.05)
+    ((method, path, authorization, body),) = handler.seen
+    assert method == "PATCH" and authorization is None  # the interaction's token is the key
+    assert path == f"/api/v10/webhooks/{APPLICATION_ID}/{token}/messages/@original"
+    return body  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def slow(
+    app: Flask,
+    bot: Refbot,
+    fake_discord: tuple[str, type[FakeDiscord]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> type[FakeDiscord]:
+    """Answers that take 0.5 s, against a budget of 0.1 s, deferred to the fake Discord."""
+    url, handler = fake_discord
+    responder = app.extensions["refbot.discord.responder"]
+    monkeypatch.setattr(responder, "api_url", url)
+    monkeypatch.setattr(responder, "budget", 0.1)
+    ask = bot.ask
+
+    def slowly(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.5)
+        return ask(*args, **kwargs)
+
+    monkeypatch.setattr(bot, "ask", slowly)
+    return handler
+
+
+def test_a_slow_answer_is_deferred_then_edited_in(
+    client: FlaskClient, key: SigningKey, bot: Refbot, slow: type[FakeDiscord]
+) -> None:
+    question = QUESTIONS["ru"][0]
+    payload = slash(question, "ru")
+    assert post(client, key, payload).get_json() == {"type": 5}  # "refbot is thinking…"
+    body = edited(slow, payload["token"])
+    (embed,) = body["embeds"]
+    assert embed["description"] == bot.ask(question, lang_prior="ru").answer
+    assert body["components"][0]["components"][0]["label"] == "Показать источники"
+    assert body["allowed_mentions"] == {"parse": []} and "flags" not in body
+
+
+def test_slow_sources_are_deferred_privately(
+    client: FlaskClient, key: SigningKey, slow: type[FakeDiscord]
+) -> None:
+    command = slash(QUESTIONS["en-US"][0], "en-US")
+    assert post(client, key, command).get_json() == {"type": 5}
+    message = edited(slow, command["token"])  # the answer, as the message now reads
+    slow.seen.clear()
+    payload = press(button(message, "sources"), message, "fr")
+    assert post(client, key, payload).get_json() == {"type": 5, "data": {"flags": 64}}
+    body = edited(slow, payload["token"])
+    assert body["embeds"][0]["title"] == "Sources" and "flags" not in body
+
+
+def test_a_deferred_answer_that_fails_says_so(
+    client: FlaskClient,
+    key: SigningKey,
+    bot: Refbot,
+    slow: type[FakeDiscord],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.5)
+        raise RuntimeError("the disk is on fire")
+
+    monkeypatch.setattr(bot, "ask", broken)
+    payload = slash(QUESTIONS["es-ES"][0], "es-ES")
+    assert post(client, key, payload).get_json() == {"type": 5}
+    assert edited(slow, payload["token"]) == {
+        "content": "refbot no puede responder ahora; sus administradores pueden ver por qué."
+    }

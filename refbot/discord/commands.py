@@ -10,7 +10,6 @@ from refbot.discord.messages import FIELD_VALUE_MAX, discord_locales
 from refbot.errors import DiscordError
 from refbot.i18n import available_languages, translations
 
-API_URL = "https://discord.com/api/v10"
 COMMAND_NAME = "rules"
 OPTION_NAME = "question"
 DESCRIPTION_MAX = 100
@@ -74,8 +73,8 @@ def register(
     commands: list[dict[str, Any]],
     application_id: str,
     token: str,
-    guild: str | None = None,
-    api_url: str = API_URL,
+    guild: str | None,
+    api_url: str,
 ) -> list[dict[str, Any]]:
     """Overwrite the application's commands (in one server with guild) and return Discord's."""
     path = f"/applications/{application_id}"

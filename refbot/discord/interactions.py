@@ -51,6 +51,8 @@ class Interaction:
 
     type: InteractionType
     id: str
+    application_id: str = ""
+    token: str = ""  # for the webhook that sends a deferred answer (valid 15 minutes)
     locale: str | None = None  # the user's Discord language (not sent with PING)
     guild_locale: str | None = None
     guild_id: str | None = None
@@ -85,6 +87,8 @@ class Interaction:
         return cls(
             type=kind,
             id=_text(data, "id") or "",
+            application_id=_text(data, "application_id") or "",
+            token=_text(data, "token") or "",
             locale=_text(data, "locale"),
             guild_locale=_text(data, "guild_locale"),
             guild_id=_text(data, "guild_id"),
@@ -147,6 +151,12 @@ def respond(interaction: Interaction, refbot: Refbot) -> dict[str, Any]:
             raise BadInteraction(f"data.name: refbot has no command {interaction.command!r}")
         return answer_command(interaction, refbot)
     return press(interaction, refbot)
+
+
+def failure(interaction: Interaction) -> str:
+    """Return what to say, in the asker's language, when an answer failed unexpectedly."""
+    _ = translations(_language(interaction)).gettext
+    return _("refbot cannot answer right now; its operators can see why.")
 
 
 def answer_command(interaction: Interaction, refbot: Refbot) -> dict[str, Any]:

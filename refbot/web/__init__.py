@@ -15,6 +15,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from refbot.bot import Refbot
 from refbot.config import Settings, load_settings
+from refbot.discord.deferred import Responder
 from refbot.discord.verify import Verifier, seen_store
 from refbot.errors import (
     ConfigError,
@@ -68,6 +69,7 @@ def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> F
     if settings.discord_public_key:
         seen = seen_store(settings.rate_limit_storage)
         app.extensions["refbot.discord"] = Verifier.from_hex(settings.discord_public_key, seen)
+        app.extensions["refbot.discord.responder"] = Responder(settings.discord_api_url)
     app.extensions["refbot.spec"] = build_spec(app)
     CORS(app, resources={r"/api/*": {"origins": settings.origins}}, methods=["GET", "POST"])
     _rate_limits(app, settings)

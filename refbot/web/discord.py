@@ -7,7 +7,8 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, jsonify, request
 
-from refbot.discord.interactions import Interaction, respond
+from refbot.discord.deferred import Responder
+from refbot.discord.interactions import Interaction, InteractionType, failure, respond
 from refbot.discord.verify import Verifier
 from refbot.errors import BadInteraction, InteractionRefused
 from refbot.web.api import bot
@@ -43,7 +44,19 @@ def interactions() -> Any:
             data = json.loads(body)
         except (ValueError, RecursionError):
             raise BadInteraction("the body is not JSON") from None
-        return jsonify(respond(Interaction.of(data), bot()))
+        interaction = Interaction.of(data)
+        if interaction.type is InteractionType.PING:
+            return jsonify(respond(interaction, bot()))
+        refbot = bot()
+        responder: Responder = current_app.extensions["refbot.discord.responder"]
+        answer = responder.respond(
+            interaction.application_id,
+            interaction.token,
+            private=interaction.type is InteractionType.MESSAGE_COMPONENT,
+            compute=lambda: respond(interaction, refbot),
+            failed=failure(interaction),
+        )
     except BadInteraction as exc:
         current_app.logger.warning("discord: a signed request refbot cannot read: %s", exc)
         return jsonify({"error": {"code": exc.code, "message": str(exc)}}), 400
+    return jsonify(answer)
