@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
-
 from refbot.discord.messages import FIELD_VALUE_MAX, discord_locales
 from refbot.errors import DiscordError
 from refbot.i18n import available_languages, translations
@@ -81,6 +79,8 @@ def register(
     if guild:
         path += f"/guilds/{guild}"
     url = f"{api_url.rstrip('/')}{path}/commands"
+    import httpx  # here: every other command starts without it
+
     try:
         response = httpx.put(
             url,
