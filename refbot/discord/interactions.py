@@ -228,6 +228,7 @@ def inputs_read(answer: Answer) -> list[tuple[str, str]]:
     """Return the main rule's inputs refbot read from the question, labelled in its language."""
     if answer.situation is None:
         return []
+    # Imported here: refbot.web imports this module (through its Discord view) as it loads.
     from refbot.web.pages import understood_fields
 
     _ = translations(answer.lang).gettext

@@ -116,7 +116,8 @@ class Verifier:
             raw = b""
         if len(raw) != SIGNATURE_BYTES:
             raise InteractionRefused("X-Signature-Ed25519 is not 64 hexadecimal bytes", "malformed")
-        message = timestamp.encode("utf-8", "surrogateescape") + body
+        # WSGI gives headers decoded as Latin-1: encoding back gives the bytes Discord signed.
+        message = timestamp.encode("latin-1", "replace") + body
         try:
             self.key.verify(message, raw)
         except BadSignatureError:
