@@ -15,7 +15,8 @@ import click
 from refbot import __version__
 from refbot.bot import Progress, Refbot
 from refbot.config import Settings, load_settings
-from refbot.errors import QuestionError, RefbotError
+from refbot.discord.commands import command_definition, register
+from refbot.errors import ConfigError, QuestionError, RefbotError
 from refbot.segment import KINDS
 
 
@@ -480,3 +481,49 @@ def eval_(ctx: click.Context, file: Path, retrieval: str, as_json: bool) -> None
             wrong.append("abstained" if o.abstained else "answered out of scope")
         if wrong:
             click.echo(f"miss ({', '.join(wrong)}): line {q.line} [{q.lang}] {q.q}")
+
+
+@main.group("discord")
+def discord_() -> None:
+    """Connect refbot to a Discord server: the /rules slash command."""
+
+
+@discord_.command("register")
+@click.option(
+    "--token",
+    envvar="REFBOT_DISCORD_TOKEN",
+    help="The bot's token (Developer Portal → Bot; or REFBOT_DISCORD_TOKEN): send the command to "
+    "Discord. Without it the command's JSON is printed.",
+)
+@click.option(
+    "--application-id", help="The Application ID (default: setting discord_application_id)."
+)
+@click.option("--guild", help="Register in this server only (at once) rather than everywhere.")
+@click.option("--api-url", help="Discord's API (default: setting discord_api_url).")
+@click.pass_context
+def discord_register(
+    ctx: click.Context,
+    token: str | None,
+    application_id: str | None,
+    guild: str | None,
+    api_url: str | None,
+) -> None:
+    """Print the /rules command's definition or, with a token, register it with Discord."""
+    settings = _settings(ctx)
+    commands = [command_definition(settings.max_question_chars)]
+    if not token:
+        _emit(commands)
+        return
+    settings = settings.with_overrides(
+        discord_application_id=application_id, discord_api_url=api_url
+    )
+    if not settings.discord_application_id:
+        raise ConfigError(
+            "--application-id: needed with --token (or setting discord_application_id)"
+        )
+    registered = register(
+        commands, settings.discord_application_id, token, guild, settings.discord_api_url
+    )
+    where = f"in server {guild}" if guild else "globally (Discord may take up to an hour)"
+    names = ", ".join(f"/{c.get('name')} (id {c.get('id')})" for c in registered)
+    click.echo(f"registered {names} {where}")

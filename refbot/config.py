@@ -48,6 +48,12 @@ class Settings:
     # `refbot add` refuses larger files: a rulebook PDF is a few MB; a bigger one is a mistake
     # (a scan, the wrong file) that would take minutes to parse.
     max_import_bytes: int = 20_000_000
+    # Discord: the /rules command through POST /discord/interactions, off while the public key
+    # is empty (the route answers 404). Both from the Developer Portal's General Information.
+    discord_public_key: str = ""
+    discord_application_id: str = ""
+    # Where refbot reaches Discord (registering the command, sending a deferred answer).
+    discord_api_url: str = "https://discord.com/api/v10"
 
     @property
     def origins(self) -> list[str]:
@@ -90,6 +96,18 @@ def _coerce(values: Mapping[str, Any], origin: str) -> dict[str, Any]:
                 parse_many(out[key])
             if key == "rate_limit_storage":
                 _check_storage_uri(out[key])
+            if (
+                key == "discord_public_key"
+                and out[key]
+                and not re.fullmatch(r"[0-9a-fA-F]{64}", out[key].strip())
+            ):
+                raise ValueError("must be the 64 hexadecimal characters of the Public Key")
+            if (
+                key == "discord_application_id"
+                and out[key]
+                and not re.fullmatch(r"[0-9]{1,20}", out[key].strip())
+            ):
+                raise ValueError("must be the Application ID, a number")
         except (TypeError, ValueError) as exc:
             raise ConfigError(
                 f"{origin}: setting {key!r} has invalid value {value!r}: {exc}"

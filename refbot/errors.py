@@ -118,3 +118,26 @@ class DocumentError(RefbotError):
         self.file = file
         self.problem = problem
         super().__init__(f"{file}: {problem}")
+
+
+class InteractionRefused(RefbotError):
+    """A request to the Discord endpoint is unsigned, badly signed, stale or replayed (401)."""
+
+    code = "unauthorized"
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        # unsigned, malformed, bad_signature, stale or replayed: what the log says.
+        self.reason = reason
+
+
+class BadInteraction(RefbotError):
+    """A signed Discord interaction refbot cannot read (400)."""
+
+    code = "bad_interaction"
+
+
+class DiscordError(RefbotError):
+    """Discord refused a request of `refbot discord register`, or could not be reached."""
+
+    code = "discord_error"

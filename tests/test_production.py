@@ -27,6 +27,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from nacl.signing import SigningKey
 
 from tests.helpers import ROOT, SEED_CORPUS, write_section
 
@@ -237,12 +238,70 @@ def production(workdir: Path, corpus: Path, index: Path, redis_url: str) -> Iter
     deployment = Deployment(
         workdir, corpus, "production",
         REFBOT_RATE_LIMIT_STORAGE=redis_url, REFBOT_RATE_LIMIT="1000000 per minute",
+        REFBOT_DISCORD_PUBLIC_KEY=DISCORD_KEY.verify_key.encode().hex(),
     )  # fmt: skip
     try:
         deployment.wait_ready()
         yield deployment
     finally:
         deployment.stop()
+
+
+# --- Discord's interactions through nginx ---------------------------------------------------
+
+DISCORD_KEY = SigningKey.generate()
+
+
+def discord_post(port: int, body: bytes, signed: bool = True) -> Response:
+    stamp = str(int(time.time()))
+    headers = {"Content-Type": "application/json"}
+    if signed:
+        headers["X-Signature-Ed25519"] = DISCORD_KEY.sign(stamp.encode() + body).signature.hex()
+        headers["X-Signature-Timestamp"] = stamp
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request("POST", "/discord/interactions", body, headers)
+        answer = connection.getresponse()
+        return Response(answer.status, dict(answer.getheaders()), answer.read())
+    finally:
+        connection.close()
+
+
+def test_discord_interactions_through_nginx(production: Deployment) -> None:
+    """Signed interactions reach the app, a large button press too; replays to any worker fail."""
+    ping = json.dumps({"id": "1", "type": 1, "application_id": "2", "token": "t"}).encode()
+    assert json.loads(discord_post(production.port, ping).body) == {"type": 1}
+    assert discord_post(production.port, ping, signed=False).status == 401
+    slash = {
+        "id": "3", "type": 2, "application_id": "2", "token": "t", "locale": "ru",
+        "data": {"name": "rules", "options": [{"name": "question", "value": QUESTIONS[1]}]},
+    }  # fmt: skip
+    message = json.loads(discord_post(production.port, json.dumps(slash).encode()).body)["data"]
+    assert message["embeds"][0]["title"] == QUESTIONS[1]
+    message["embeds"][0]["description"] = "Щ" * 4000  # \u0429: 24 kB, over the API's 16 KiB
+    sources = message["components"][0]["components"][0]["custom_id"]
+    press = {
+        "id": "4", "type": 3, "application_id": "2", "token": "t", "locale": "ru",
+        "data": {"custom_id": sources, "component_type": 2},
+        "message": {"id": "5", "embeds": message["embeds"]},
+    }  # fmt: skip
+    body = json.dumps(press).encode()
+    assert len(body) > 16384
+    stamp = str(int(time.time()))
+    headers = {
+        "Content-Type": "application/json",
+        "X-Signature-Ed25519": DISCORD_KEY.sign(stamp.encode() + body).signature.hex(),
+        "X-Signature-Timestamp": stamp,
+    }
+    statuses = []
+    for _ in range(4):  # keep-alive off: the workers take turns; each must refuse the replay
+        connection = http.client.HTTPConnection("127.0.0.1", production.port, timeout=30)
+        connection.request("POST", "/discord/interactions", body, headers)
+        answer = connection.getresponse()
+        statuses.append((answer.status, json.loads(answer.read())))
+        connection.close()
+    assert statuses[0][0] == 200 and statuses[0][1]["data"]["flags"] == 64
+    assert [status for status, _ in statuses[1:]] == [401, 401, 401]
 
 
 # --- (e) hostile input through nginx ---------------------------------------------------------

@@ -15,6 +15,8 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from refbot.bot import Refbot
 from refbot.config import Settings, load_settings
+from refbot.discord.deferred import Responder
+from refbot.discord.verify import Verifier, seen_store
 from refbot.errors import (
     ConfigError,
     CorpusError,
@@ -29,6 +31,7 @@ from refbot.errors import (
     UnknownRule,
 )
 from refbot.web.api import BadRequest, api, build_spec
+from refbot.web.discord import discord
 from refbot.web.pages import pages
 
 STATUS: dict[type[RefbotError], int] = {
@@ -47,7 +50,9 @@ TOO_LONG = 413
 # Route classes of the rate limits; endpoints not named here are not limited (health, static
 # files and the widget script, which nginx caches).
 EXPENSIVE = ("pages.align_page", "pages.align_tmx")
-UNLIMITED = ("api.health", "pages.widget", "pages.static", "static")
+# Discord posts every member's interactions from a few addresses: one client to a limiter; its
+# signature check refuses anyone else.
+UNLIMITED = ("api.health", "pages.widget", "pages.static", "static", "discord.interactions")
 
 
 def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> Flask:
@@ -60,6 +65,11 @@ def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> F
     app.extensions["refbot.settings"] = settings
     app.register_blueprint(api)
     app.register_blueprint(pages)
+    app.register_blueprint(discord)
+    if settings.discord_public_key:
+        seen = seen_store(settings.rate_limit_storage)
+        app.extensions["refbot.discord"] = Verifier.from_hex(settings.discord_public_key, seen)
+        app.extensions["refbot.discord.responder"] = Responder(settings.discord_api_url)
     app.extensions["refbot.spec"] = build_spec(app)
     CORS(app, resources={r"/api/*": {"origins": settings.origins}}, methods=["GET", "POST"])
     _rate_limits(app, settings)

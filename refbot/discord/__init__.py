@@ -1,0 +1,1 @@
+"""Discord: the `/rules` slash command answered through an HTTP interactions endpoint."""
