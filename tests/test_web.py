@@ -15,7 +15,7 @@ from refbot.cli import main
 from refbot.config import Settings
 from refbot.embed import HashEmbedder
 from refbot.errors import ConfigError
-from refbot.i18n import translations
+from refbot.i18n import available_languages, translations
 from refbot.web import create_app, schemas
 
 CLUB = "https://club.example"
@@ -546,3 +546,58 @@ def test_alignments_are_computed_once_per_build(
     bot.build()
     client.get("/align", query_string=ALIGN)
     assert len(aligned) == 3 and len(parsed) == 2
+
+
+# --- error pages -----------------------------------------------------------------------------
+
+LANGUAGES = available_languages()
+
+
+def test_the_five_interface_languages_have_catalogs() -> None:
+    assert set(LANGUAGES) >= {"en", "es", "ru", "de", "fr"}
+
+
+def localized(lang: str, message: str) -> str:
+    return str(escape(translations(lang).gettext(message)))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_missing_page_is_a_styled_page_in_the_interface_language(
+    client: FlaskClient, lang: str
+) -> None:
+    response = client.get("/no/such/page", query_string={"lang": lang})
+    assert response.status_code == 404 and response.mimetype == "text/html"
+    html = response.get_data(as_text=True)
+    assert f'<html lang="{lang}">' in html and "/static/style.css" in html
+    assert localized(lang, "Page not found") in html
+    assert localized(lang, "There is no page at this address.") in html
+    if lang != "en":
+        assert "Page not found" not in html
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_failure_is_a_styled_500_page_in_the_interface_language(
+    client: FlaskClient, bot: Refbot, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(bot, "ask", broken)
+    response = client.get("/", query_string={"q": QUESTION}, headers={"Accept-Language": lang})
+    assert response.status_code == 500 and response.mimetype == "text/html"
+    html = response.get_data(as_text=True)
+    assert f'<html lang="{lang}">' in html and "/static/style.css" in html
+    assert localized(lang, "Something went wrong") in html and "a bug" not in html
+    api = client.post("/api/ask", json={"q": QUESTION})
+    assert api.status_code == 500 and error(api)["code"] == "internal_error"
+
+
+@pytest.mark.parametrize(("method", "status"), [("delete", 405), ("get", 404)])
+def test_page_errors_are_pages_and_api_errors_keep_the_json_shape(
+    client: FlaskClient, method: str, status: int
+) -> None:
+    page = getattr(client, method)("/align.tmx/nothing" if status == 404 else "/")
+    assert page.status_code == status and page.mimetype == "text/html"
+    api = getattr(client, method)("/api/nothing" if status == 404 else "/api/ask")
+    assert api.status_code == status and api.mimetype == "application/json"
+    assert error(api)["code"] in {"not_found", "method_not_allowed"}

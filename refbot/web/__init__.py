@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, jsonify, request
 from flask_cors import CORS
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -29,7 +29,7 @@ from refbot.errors import (
     UnknownRule,
 )
 from refbot.web.api import BadRequest, api, build_spec
-from refbot.web.pages import pages
+from refbot.web.pages import error_page, pages
 
 STATUS: dict[type[RefbotError], int] = {
     QuestionError: 400,
@@ -145,8 +145,7 @@ def _errors(app: Flask) -> None:
             app.logger.error("refbot error: %s", exc)
         if not request.path.startswith("/api/"):
             # A person on a page gets a page, not JSON.
-            page = render_template("error.html", message=str(exc), status=status)
-            return page, status
+            return error_page(status, str(exc))
         return error_response(status, exc.code, str(exc))
 
     @app.errorhandler(BadRequest)
@@ -156,7 +155,11 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
         if not request.path.startswith("/api/"):
-            return exc
+            page, status = error_page(exc.code or 500)
+            response = Response(page, status, mimetype="text/html")
+            if exc.code == 405 and getattr(exc, "valid_methods", None):
+                response.headers["Allow"] = ", ".join(exc.valid_methods)  # type: ignore[attr-defined]
+            return response
         codes = {
             405: "method_not_allowed",
             404: "not_found",
@@ -172,6 +175,11 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(Exception)
     def unexpected(exc: Exception) -> Any:
         app.logger.exception("unexpected error")
+        if not request.path.startswith("/api/"):
+            try:
+                return error_page(500)
+            except Exception:  # the page itself failed: the plain answer below still goes out
+                app.logger.exception("the error page failed")
         return error_response(500, "internal_error", "the server failed to answer; it is logged")
 
 

@@ -14,7 +14,7 @@ from refbot.align import describe_flag
 from refbot.answer import Answer, Situation
 from refbot.corpus import game_title
 from refbot.errors import QuestionError
-from refbot.i18n import Writer, available_languages, format_percentage, translations
+from refbot.i18n import N_, Writer, available_languages, format_percentage, translations
 from refbot.rules import all_rules, rule_of
 from refbot.rules.dice import distribution
 from refbot.web.api import bot
@@ -134,6 +134,42 @@ def understood_fields(answer: Answer) -> list[Field]:
     shown += [n for n in asks if n in params and n not in shown]
     shown += [n for n, p in params.items() if n not in shown and p.cue is not None]
     return [Field(n, params[n].help, situation.inputs.get(n, ""), asks.get(n, "")) for n in shown]
+
+
+# What a person is told on a page for each status (the API answers its JSON error shape instead).
+ERROR_TEXTS: dict[int, tuple[str, str]] = {
+    400: (N_("Bad request"), N_("This page cannot read the request.")),
+    404: (N_("Page not found"), N_("There is no page at this address.")),
+    405: (N_("Not allowed"), N_("This page cannot be requested that way.")),
+    413: (N_("Too large"), N_("That request is too large.")),
+    429: (
+        N_("Too many requests"),
+        N_("You asked many times in a short while; wait a minute and try again."),
+    ),
+    500: (
+        N_("Something went wrong"),
+        N_("The server failed to answer; it is logged. Try again in a moment."),
+    ),
+    503: (N_("Not available"), N_("refbot cannot answer right now; try again in a moment.")),
+}
+
+
+def error_page(status: int, detail: str | None = None) -> tuple[str, int]:
+    """Render the page for an error status in the interface language, with refbot's detail."""
+    lang = interface_language()
+    _ = translations(lang).gettext
+    heading, explanation = ERROR_TEXTS.get(status, ERROR_TEXTS[500 if status >= 500 else 400])
+    page = render_template(
+        "error.html",
+        _=_,
+        lang=lang,
+        languages=available_languages(),
+        status=status,
+        heading=_(heading),
+        explanation=_(explanation),
+        detail=detail,
+    )
+    return page, status
 
 
 @pages.route("/")
