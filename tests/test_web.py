@@ -202,7 +202,27 @@ def test_russian_question_gets_a_russian_answer_and_citations(client: FlaskClien
     assert "Ушёл: бросок бегства 4 больше броска преследования 3" in html
     assert "<blockquote" in html and "Rulebook (English)" in html
     assert "002_09f80558b3cf0271.txt" not in html  # no source file names shown to players
-    assert "<details>" in html  # the parallel clauses toggle
+    # No other edition of these sections: no parallel clauses (no unrelated ones either).
+    assert "<details>" not in html
+
+
+def test_parallel_clauses_on_the_page_are_the_other_editions_counterparts(
+    client: FlaskClient, bot: Refbot, corpus_dir: Path
+) -> None:
+    source = corpus_dir / "warhammer-fantasy/rulebook-en/en/flee-and-pursue.md"
+    copy = corpus_dir / "warhammer-fantasy/club-edition/en/flee-and-pursue.md"
+    copy.parent.mkdir(parents=True)
+    text = source.read_text(encoding="utf-8").replace(
+        "edition: rulebook-en", "edition: club-edition"
+    )
+    copy.write_text(
+        text.replace("edition_title: Rulebook (English)", "edition_title: Club edition")
+    )
+    bot.build()
+    html = client.get("/", query_string={"q": QUESTION, "lang": "en"}).get_data(as_text=True)
+    toggles = re.findall(r"<details>.*?</details>", html, re.S)
+    assert toggles and all("Club edition" in t or "Rulebook (English)" in t for t in toggles)
+    assert "Arrasamiento" not in "".join(toggles) and 'lang="es"' not in "".join(toggles)
 
 
 def test_probability_comes_with_a_chart(client: FlaskClient) -> None:
