@@ -621,3 +621,35 @@ def test_page_errors_are_pages_and_api_errors_keep_the_json_shape(
     api = getattr(client, method)("/api/nothing" if status == 404 else "/api/ask")
     assert api.status_code == status and api.mimetype == "application/json"
     assert error(api)["code"] in {"not_found", "method_not_allowed"}
+
+
+OVERRUN_Q = "my unit charged and wiped out the enemy, Movement 4: can it overrun?"
+
+
+def test_a_follow_up_naming_a_language_switches_the_edition_in_the_api_and_page(
+    client: FlaskClient,
+) -> None:
+    before = client.post("/api/ask", json={"q": OVERRUN_Q}).get_json()
+    body = {"q": "what about the Spanish rules?", "previous": before["situation"]}
+    after = client.post("/api/ask", json=body).get_json()
+    assert schemas.AskResponse().validate(after) == {}
+    assert after["situation"]["edition"] == "reglamento-es"
+    assert [r["edition"] for r in after["rules"]] == ["reglamento-es"]
+    then = client.post(
+        "/api/ask", json={"q": "and with Movement 6?", "previous": after["situation"]}
+    )
+    assert [r["edition"] for r in then.get_json()["rules"]] == ["reglamento-es"]
+    page = client.get(
+        "/",
+        query_string={
+            "q": "а по английским правилам?",
+            "lang": "ru",
+            "prev": "overrun",
+            "prev.charged": "yes",
+            "prev.wiped_out": "yes",
+            "prev.movement": "4in",
+        },
+    )
+    html = page.get_data(as_text=True)
+    assert 'name="prev_edition" value="rulebook-en"' in html
+    assert 'name="rule_edition" value="rulebook-en"' in html

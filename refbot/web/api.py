@@ -140,7 +140,9 @@ def _texts(value: Any) -> list[str]:
 
 def _situation(data: dict[str, Any] | None) -> Situation | None:
     """Return a situation sent back by a client, as the library takes it."""
-    return Situation(data["rule"], dict(data["inputs"])) if data else None
+    if not data:
+        return None
+    return Situation(data["rule"], dict(data["inputs"]), data.get("edition"))
 
 
 @api.route("/clauses/<path:clause_id>")

@@ -63,8 +63,8 @@ def _chat(template: str) -> Any:
     lang = interface_language()
     _ = translations(lang).gettext
     question = request.args.get("q", "").strip()
-    situation = situation_from(request.args, "rule", "in.")
-    previous = situation_from(request.args, "prev", "prev.")
+    situation = situation_from(request.args, "rule", "in.", "rule_edition")
+    previous = situation_from(request.args, "prev", "prev.", "prev_edition")
     answer = error = None
     parallel: dict[str, list[Any]] = {}
     if question:
@@ -97,8 +97,10 @@ def edition_name(game: str, edition: str) -> str:
     return f"{game_title(game)}, {titles.get((game, edition), edition)}"
 
 
-def situation_from(args: Mapping[str, str], rule_key: str, prefix: str) -> Situation | None:
-    """Read a situation from a form: the rule, and each input as `<prefix><name>`."""
+def situation_from(
+    args: Mapping[str, str], rule_key: str, prefix: str, edition_key: str
+) -> Situation | None:
+    """Read a situation from a form: the rule, each input as `<prefix><name>`, the edition."""
     rule = args.get(rule_key, "").strip()
     if not rule:
         return None
@@ -107,7 +109,7 @@ def situation_from(args: Mapping[str, str], rule_key: str, prefix: str) -> Situa
         for key, value in args.items()
         if key.startswith(prefix) and value.strip()
     }
-    return Situation(rule, inputs)
+    return Situation(rule, inputs, args.get(edition_key, "").strip() or None)
 
 
 @dataclass(frozen=True)
