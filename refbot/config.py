@@ -48,6 +48,10 @@ class Settings:
     # `refbot add` refuses larger files: a rulebook PDF is a few MB; a bigger one is a mistake
     # (a scan, the wrong file) that would take minutes to parse.
     max_import_bytes: int = 20_000_000
+    # Chat history: the key that signs the earlier turns a chat page carries (empty: a random
+    # key kept in the index folder), and how many earlier turns the page shows.
+    secret_key: str = ""
+    history_turns: int = 6
 
     @property
     def origins(self) -> list[str]:

@@ -304,7 +304,11 @@ def test_no_path_from_a_request_reaches_the_file_system(client: FlaskClient, pat
 
 def test_widget_and_page_carry_no_inline_script(client: FlaskClient) -> None:
     html = client.get("/?q=flee").get_data(as_text=True)
-    assert "<script" not in html  # the CSP forbids inline scripts; the page needs none
+    # The CSP forbids inline scripts: the page's one script is a file, and the page works
+    # without it (the forms are plain GET forms).
+    scripts = re.findall(r"<script[^>]*>.*?</script>", html, re.S)
+    assert scripts == ['<script src="/static/chat.js" defer></script>']
+    assert client.get("/static/chat.js").status_code == 200
 
 
 @pytest.mark.parametrize(
@@ -653,3 +657,87 @@ def test_a_follow_up_naming_a_language_switches_the_edition_in_the_api_and_page(
     html = page.get_data(as_text=True)
     assert 'name="prev_edition" value="rulebook-en"' in html
     assert 'name="rule_edition" value="rulebook-en"' in html
+
+
+# --- the conversation's history on the chat page ---------------------------------------------
+
+
+def form_values(html: str, form_class: str) -> dict[str, str]:
+    form = re.search(rf'<form[^>]*class="{form_class}".*?</form>', html, re.S)
+    assert form is not None
+    hidden = re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form.group(0))
+    return {name: html_unescape(value) for name, value in hidden}
+
+
+def html_unescape(text: str) -> str:
+    import html
+
+    return html.unescape(text)
+
+
+def history_of(html: str) -> list[tuple[str, str]]:
+    section = re.search(r'<section class="history".*?</section>', html, re.S)
+    if section is None:
+        return []
+    turns = re.findall(
+        r'<p class="asked">(.*?)</p>\s*<p class="said" lang="\w+">(.*?)</p>', section.group(0), re.S
+    )
+    return [(html_unescape(q), html_unescape(a)) for q, a in turns]
+
+
+def test_the_page_shows_the_conversation_so_far(client: FlaskClient) -> None:
+    questions = [QUESTION, "and if they had rolled 6?", "what if the pursuers rolled 11?"]
+    carried: dict[str, str] = {"lang": "en"}
+    answers = []
+    for number, question in enumerate(questions):
+        html = client.get("/", query_string={**carried, "q": question}).get_data(as_text=True)
+        shown = history_of(html)
+        assert [q for q, _ in shown] == questions[:number]
+        assert [a for _, a in shown] == answers
+        answers.append(html_unescape(re.search(r'<p class="text"[^>]*>(.*?)</p>', html).group(1)))  # type: ignore[union-attr]
+        carried = form_values(html, "ask")
+        # The earlier turns come before the latest answer.
+        if shown:
+            assert html.index('class="history"') < html.index('class="answer"')
+    assert answers[0].startswith("Caught") and answers[1].startswith("Escaped")
+    # A correction recomputes the latest turn: the history before it is kept, not extended.
+    correction = form_values(html, "understood")
+    page = client.get("/", query_string={**correction, "in.pursuit": "3"}).get_data(as_text=True)
+    assert [q for q, _ in history_of(page)] == questions[:2]
+
+
+@pytest.mark.parametrize("tamper", [lambda v: v[:-2] + "xx", lambda v: "x" + v, lambda v: "."])
+def test_a_history_not_signed_by_this_server_is_not_shown(
+    client: FlaskClient, tamper: object
+) -> None:
+    html = client.get("/", query_string={"q": QUESTION, "lang": "en"}).get_data(as_text=True)
+    value = form_values(html, "ask")["history"]
+    forged = {"q": "and with 6?", "lang": "en", "history": tamper(value)}  # type: ignore[operator]
+    assert history_of(client.get("/", query_string=forged).get_data(as_text=True)) == []
+    signed = {"q": "and with 6?", "lang": "en", "history": value}
+    assert len(history_of(client.get("/", query_string=signed).get_data(as_text=True))) == 1
+
+
+def test_the_history_keeps_the_last_turns_that_fit(settings: Settings, bot: Refbot) -> None:
+    from refbot.web.history import MAX_VALUE_CHARS, History, Turn
+
+    history = History("key", turns=3)
+    turns = [Turn(f"question {n}", f"answer {n}", "en") for n in range(5)]
+    assert [t.question for t in history.load(history.dump(turns))] == [
+        "question 2", "question 3", "question 4",
+    ]  # fmt: skip
+    import secrets
+
+    long = [Turn(secrets.token_hex(900), secrets.token_hex(900), "en") for _ in range(3)]
+    value = history.dump(long)
+    assert 0 < len(value) <= MAX_VALUE_CHARS and history.load(value) == long[-1:]
+    assert History("another key", 3).load(value) == []
+
+
+def test_the_history_key_is_shared_through_the_index_folder(settings: Settings) -> None:
+    from refbot.web.history import secret_key
+
+    first = secret_key("", settings.index_dir)
+    assert first and secret_key("", settings.index_dir) == first  # every worker reads the same
+    assert secret_key("configured", settings.index_dir) == "configured"
+    assert (settings.index_dir / "secret_key").stat().st_mode & 0o077 == 0

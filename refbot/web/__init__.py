@@ -29,6 +29,7 @@ from refbot.errors import (
     UnknownRule,
 )
 from refbot.web.api import BadRequest, api, build_spec
+from refbot.web.history import History, secret_key
 from refbot.web.pages import error_page, pages
 
 STATUS: dict[type[RefbotError], int] = {
@@ -58,6 +59,8 @@ def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> F
     app.config["MAX_CONTENT_LENGTH"] = settings.max_request_bytes
     app.extensions["refbot"] = bot or Refbot(settings)
     app.extensions["refbot.settings"] = settings
+    secret = secret_key(settings.secret_key, settings.index_dir)
+    app.extensions["refbot.history"] = History(secret, settings.history_turns)
     app.register_blueprint(api)
     app.register_blueprint(pages)
     app.extensions["refbot.spec"] = build_spec(app)

@@ -19,6 +19,7 @@ from refbot.rules import all_rules, rule_of
 from refbot.rules.dice import distribution
 from refbot.web.api import bot
 from refbot.web.chart import bar_chart
+from refbot.web.history import History, Turn
 
 pages = Blueprint("pages", __name__, template_folder="templates", static_folder="static")
 
@@ -67,6 +68,8 @@ def _chat(template: str) -> Any:
     previous = situation_from(request.args, "prev", "prev.", "prev_edition")
     answer = error = None
     parallel: dict[str, list[Any]] = {}
+    history: History = current_app.extensions["refbot.history"]
+    earlier = history.load(request.args.get("history", ""))
     if question:
         try:
             answer = bot().ask(question, situation=situation, previous=previous, lang_prior=lang)
@@ -76,6 +79,8 @@ def _chat(template: str) -> Any:
                 error = _("That rule does not exist here any more; ask the question again.")
         if answer:
             parallel = {c.id: bot().parallel(c.id) for c in answer.citations}
+    # The next question carries this turn too; a correction recomputes this one.
+    now = [*earlier, Turn(question, answer.answer, answer.lang)] if answer else earlier
     return render_template(
         template,
         _=_,
@@ -85,6 +90,9 @@ def _chat(template: str) -> Any:
         answer=answer,
         error=error,
         parallel=parallel,
+        earlier=earlier,
+        history_now=history.dump(now),
+        history_before=history.dump(earlier),
         charts=charts(answer, _, lang) if answer else [],
         fields=understood_fields(answer) if answer and answer.situation else [],
         edition_name=lambda r: edition_name(r.game, r.edition),
