@@ -274,3 +274,26 @@ def test_enter_asks_when_the_page_script_runs(servers: tuple[str, str], browser:
     )  # type: ignore[attr-defined]
     answer = driver.find_element(By.CSS_SELECTOR, ".answer .text")  # type: ignore[attr-defined]
     assert answer.text.startswith("Caught")
+
+
+def test_the_api_docs_render_every_schema(servers: tuple[str, str], browser: object) -> None:
+    import json
+    import urllib.request
+
+    from selenium.webdriver.common.by import By
+
+    refbot_url, _ = servers
+    with urllib.request.urlopen(refbot_url + "/api/openapi.json") as response:
+        spec = json.load(response)
+    driver = browser
+    driver.get(refbot_url + "/api/docs")  # type: ignore[attr-defined]
+    text = driver.find_element(By.TAG_NAME, "body").text  # type: ignore[attr-defined]
+    assert "error:" not in text.lower() and "$ref" not in text and "undefined" not in text.lower()
+    for name in spec["components"]["schemas"]:
+        section = driver.find_element(By.ID, name)  # type: ignore[attr-defined]
+        assert section.text == name
+    operations = driver.find_elements(By.CSS_SELECTOR, "section.op")  # type: ignore[attr-defined]
+    documented = [m for item in spec["paths"].values() for m in item if m in ("get", "post")]
+    assert len(operations) == len(documented)
+    for link in driver.find_elements(By.CSS_SELECTOR, "a[href^='#']"):  # type: ignore[attr-defined]
+        assert driver.find_elements(By.ID, link.get_attribute("href").split("#")[1])  # type: ignore[attr-defined]

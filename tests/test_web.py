@@ -741,3 +741,130 @@ def test_the_history_key_is_shared_through_the_index_folder(settings: Settings) 
     assert first and secret_key("", settings.index_dir) == first  # every worker reads the same
     assert secret_key("configured", settings.index_dir) == "configured"
     assert (settings.index_dir / "secret_key").stat().st_mode & 0o077 == 0
+
+
+# --- the API contract ------------------------------------------------------------------------
+
+METHODS = ("get", "post", "put", "patch", "delete")
+
+
+def refs_in(node: object) -> list[str]:
+    if isinstance(node, dict):
+        return [
+            *([node["$ref"]] if "$ref" in node else []),
+            *(r for v in node.values() for r in refs_in(v)),
+        ]
+    if isinstance(node, list):
+        return [r for v in node for r in refs_in(v)]
+    return []
+
+
+def test_every_documented_response_has_a_schema(client: FlaskClient) -> None:
+    from refbot.web.api import resolve
+
+    spec = client.get("/api/openapi.json").get_json()
+    operations = [
+        (path, method, op)
+        for path, item in spec["paths"].items()
+        for method, op in item.items()
+        if method in METHODS
+    ]
+    assert len(operations) >= 6
+    for path, method, op in operations:
+        assert op["responses"], (path, method)
+        for status, response in op["responses"].items():
+            resolved = resolve(spec, response)
+            assert resolved["description"], (path, method, status)
+            assert resolved["content"], (path, method, status)
+            for content in resolved["content"].values():
+                assert content["schema"], (path, method, status)
+    for ref in refs_in(spec):  # every reference resolves
+        assert resolve(spec, {"$ref": ref}), ref
+
+
+@pytest.fixture
+def limited(settings: Settings, bot: Refbot) -> FlaskClient:
+    configured = settings.with_overrides(rate_limit="1 per minute", preload=False)
+    return create_app(configured, bot).test_client()
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "kwargs", "status", "built"),
+    [
+        ("post", "/api/ask", {"json": {"q": QUESTION}}, 200, True),
+        ("get", "/api/ask", {"query_string": {"q": QUESTION}}, 200, True),
+        ("post", "/api/ask", {"json": {}}, 400, True),
+        ("get", "/api/ask", {}, 400, True),
+        ("post", "/api/ask", {"json": {"q": "x" * 1001}}, 413, True),
+        ("get", "/api/ask", {"query_string": {"q": "x" * 1001}}, 413, True),
+        ("post", "/api/ask", {"data": "x" * 20000, "content_type": "application/json"}, 413, True),
+        ("post", "/api/ask", {"json": {"q": QUESTION}}, 503, False),
+        ("get", "/api/ask", {"query_string": {"q": QUESTION}}, 503, False),
+        ("get", "/api/clauses/{clause_id}", {}, 200, True),
+        ("get", "/api/clauses/{clause_id}", {"missing": True}, 404, True),
+        ("get", "/api/clauses/{clause_id}", {}, 503, False),
+        ("get", "/api/health", {}, 200, True),
+        ("get", "/api/health", {}, 503, False),
+        ("get", "/api/openapi.json", {}, 200, False),
+        ("get", "/api/docs", {}, 200, False),
+    ],
+)
+def test_every_status_an_endpoint_answers_is_documented(
+    client: FlaskClient,
+    bot: Refbot,
+    corpus_dir: Path,
+    method: str,
+    path: str,
+    kwargs: dict[str, object],
+    status: int,
+    built: bool,
+) -> None:
+    from refbot.web.api import resolve
+
+    if built:
+        bot.build()
+    elif status == 503:
+        # No index, and a corpus it cannot be built from: the service says what to fix.
+        bad = corpus_dir / "warhammer-fantasy/rulebook-en/en/broken.md"
+        bad.write_text("no front matter", encoding="utf-8")
+    clause_id = (
+        "no/such/clause%231"
+        if kwargs.pop("missing", False)
+        else ("warhammer-fantasy/rulebook-en/en/flee-and-pursue%2330")
+    )
+    url = path.replace("{clause_id}", clause_id)
+    response = getattr(client, method)(url, **kwargs)
+    assert response.status_code == status
+    spec = client.get("/api/openapi.json").get_json()
+    documented = resolve(spec, spec["paths"][path][method]["responses"][str(status)])
+    name = documented["content"].get("application/json", {}).get("schema", {}).get("$ref", "")
+    if name:  # the body matches the schema documented for that status
+        schema = getattr(schemas, name.split("/")[-1])()
+        assert schema.validate(response.get_json()) == {}
+
+
+@pytest.mark.parametrize("path", ["/api/ask", "/api/clauses/x", "/api/health", "/api/docs"])
+def test_rate_limited_and_unlisted_methods_are_documented(limited: FlaskClient, path: str) -> None:
+    spec = limited.get("/api/openapi.json").get_json()  # spends the one request allowed
+    template = "/api/clauses/{clause_id}" if path.startswith("/api/clauses/") else path
+    response = limited.get(path, query_string={"q": QUESTION})
+    if path == "/api/health":  # never limited
+        assert (
+            response.status_code != 429 and "429" not in spec["paths"][template]["get"]["responses"]
+        )
+    else:
+        assert response.status_code == 429 and "429" in spec["paths"][template]["get"]["responses"]
+    # A method a path does not list: 405 in the error shape, as the document's description says.
+    refused = limited.delete(path)
+    assert refused.status_code in (405, 429) and error(refused)
+    assert "405 `method_not_allowed`" in spec["info"]["description"]
+
+
+def test_the_docs_page_renders_every_schema(client: FlaskClient) -> None:
+    spec = client.get("/api/openapi.json").get_json()
+    html = client.get("/api/docs").get_data(as_text=True)
+    for name in spec["components"]["schemas"]:
+        assert f'<h3 id="{name}">{name}</h3>' in html
+    for target in re.findall(r'href="#([^"]+)"', html):
+        assert f'id="{target}"' in html, target
+    assert "$ref" not in html and "error:" not in html.lower() and "Undefined" not in html
