@@ -868,3 +868,30 @@ def test_the_docs_page_renders_every_schema(client: FlaskClient) -> None:
     for target in re.findall(r'href="#([^"]+)"', html):
         assert f'id="{target}"' in html, target
     assert "$ref" not in html and "error:" not in html.lower() and "Undefined" not in html
+
+
+# --- the embed guide -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_embed_guide_fills_in_this_server_and_the_setting(
+    client: FlaskClient, lang: str
+) -> None:
+    response = client.get("/widget", query_string={"lang": lang}, base_url="https://rules.example")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and f'<html lang="{lang}">' in html
+    snippet = f'<script src="https://rules.example/widget.js" data-lang="{lang}" async></script>'
+    assert str(escape(snippet)) in html
+    assert "REFBOT_ALLOWED_ORIGINS" in html and f"<code>{CLUB}</code>" in html
+    assert localized(lang, "Add refbot to your club's website") in html
+    # The lines it gives are served by this app.
+    assert client.get("/widget.js").status_code == 200
+    assert client.get("/embed", query_string={"lang": lang}).status_code == 200
+    chat = client.get("/", query_string={"lang": lang}).get_data(as_text=True)
+    assert f'href="/widget?lang={lang}"' in chat  # linked from the chat page
+
+
+def test_the_embed_guide_says_when_no_website_is_allowed(settings: Settings, bot: Refbot) -> None:
+    client = create_app(settings.with_overrides(preload=False), bot).test_client()
+    html = client.get("/widget", query_string={"lang": "de"}).get_data(as_text=True)
+    assert localized("de", "This server allows no website yet.") in html

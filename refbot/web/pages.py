@@ -194,6 +194,27 @@ def embed() -> Any:
     return _chat("embed.html")
 
 
+@pages.route("/widget")
+def embed_guide() -> Any:
+    """How a club adds the widget: the one line for this server, and what the operator sets."""
+    lang = interface_language()
+    here = request.host_url.rstrip("/")
+    snippet = f'<script src="{here}{url_for("pages.widget")}" data-lang="{lang}" async></script>'
+    frame = (
+        f'<iframe src="{here}{url_for("pages.embed", lang=lang)}" title="refbot" '
+        'width="420" height="640"></iframe>'
+    )
+    return render_template(
+        "embed_guide.html",
+        _=translations(lang).gettext,
+        lang=lang,
+        languages=available_languages(),
+        snippet=snippet,
+        frame=frame,
+        allowed=current_app.extensions["refbot.settings"].origins,
+    )
+
+
 @pages.route("/widget.js")
 def widget() -> Response:
     """The script a club website includes; it points back at this server."""
