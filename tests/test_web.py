@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,7 @@ from refbot.cli import main
 from refbot.config import Settings
 from refbot.embed import HashEmbedder
 from refbot.errors import ConfigError
-from refbot.i18n import available_languages, translations
+from refbot.i18n import DEFAULT_LOCALES_DIR, available_languages, translations
 from refbot.web import create_app, schemas
 
 CLUB = "https://club.example"
@@ -895,3 +897,136 @@ def test_the_embed_guide_says_when_no_website_is_allowed(settings: Settings, bot
     client = create_app(settings.with_overrides(preload=False), bot).test_client()
     html = client.get("/widget", query_string={"lang": "de"}).get_data(as_text=True)
     assert localized("de", "This server allows no website yet.") in html
+
+
+# --- no interface text from another language ---------------------------------------------------
+
+
+class VisibleText(HTMLParser):
+    """The interface text of a page: text and labelling attributes, leaving out what is marked
+    as another language (questions, answers, clauses quoted in their own language) and code."""
+
+    SKIPPED = frozenset({"script", "style", "code", "pre", "textarea"})
+    VOID = frozenset({"meta", "link", "input", "br", "img", "hr", "source"})
+    LABELS = ("placeholder", "aria-label", "title", "alt", "value")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.page_lang = ""
+        self.stack: list[tuple[str, bool]] = []  # (tag, shown)
+        self.texts: list[str] = []
+
+    def shown(self) -> bool:
+        return all(shown for _, shown in self.stack)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "html":
+            self.page_lang = values.get("lang") or ""
+        lang = values.get("lang")
+        shown = tag not in self.SKIPPED and (lang is None or lang == self.page_lang)
+        if tag == "input" and values.get("type") == "hidden":
+            shown = False
+        if self.shown() and shown:
+            self.texts += [values[k] or "" for k in self.LABELS if values.get(k)]
+        if tag not in self.VOID:
+            self.stack.append((tag, shown))
+
+    def handle_endtag(self, tag: str) -> None:
+        for position in range(len(self.stack) - 1, -1, -1):
+            if self.stack[position][0] == tag:
+                del self.stack[position:]
+                break
+
+    def handle_data(self, data: str) -> None:
+        if self.shown() and data.strip():
+            self.texts.append(" ".join(data.split()))
+
+
+def catalog_texts(lang: str) -> set[str]:
+    """Every interface and answer message as the catalog of lang writes it."""
+    from babel.messages.pofile import read_po
+
+    with (DEFAULT_LOCALES_DIR / "messages.pot").open("rb") as handle:
+        template = read_po(handle)
+    catalog = translations(lang)
+    found = set()
+    for message in template:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            found |= {catalog.ngettext(message.id[0], message.id[1], n) for n in (1, 2, 5)}
+        else:
+            found.add(catalog.gettext(message.id))
+    return found
+
+
+@lru_cache(maxsize=8)
+def foreign_texts(lang: str) -> tuple[str, ...]:
+    """Messages other catalogs write and the catalog of lang never does (no placeholders)."""
+    own = catalog_texts(lang)
+    others = {t for other in LANGUAGES if other != lang for t in catalog_texts(other)}
+    return tuple(
+        sorted(
+            t
+            for t in others - own
+            if "{" not in t and "%(" not in t and len(t) >= 4 and not any(t in o for o in own)
+        )
+    )
+
+
+# In each interface language, a question refbot computes and one it declines, so that the
+# answers (written from the same catalogs) are checked too.
+ASKED = {
+    "en": (QUESTION, "How many points does a unit of Grail Knights cost?"),
+    "es": (
+        "Huimos con un 5 y el perseguidor sacó un 8, ¿qué pasa?",
+        "¿Cuál es el alcance de un proyectil mágico en la fase de magia?",
+    ),
+    "ru": (
+        "Мои гоблины бежали на 4, преследователи выбросили 3. Их поймали?",
+        "Сколько очков стоит отряд рыцарей Грааля?",
+    ),
+    "de": (
+        "Meine Goblins flohen 7, die Verfolger würfelten 7. Was passiert?",
+        "Wie viele Punkte kostet eine Einheit Gralsritter?",
+    ),
+    "fr": (
+        "Mes gobelins ont fui de 7, les poursuivants ont fait 7. Que se passe-t-il ?",
+        "Combien de points coûte une unité de Chevaliers du Graal ?",
+    ),
+}
+FOREIGN_CHECK_PAGES = [
+    ("/", {}),
+    ("/", {"q": "computed"}),
+    ("/", {"q": "declined"}),
+    ("/", {"q": QUESTION}),  # asked in English: its answer is marked lang="en"
+    ("/", {"q": "My goblins fled 7. What is the chance the pursuers catch them?"}),  # a chart
+    ("/embed", {"q": "computed"}),
+    ("/align", {"a": ALIGN["a"], "b": ALIGN["b"]}),
+    ("/align", {"concept": "overrun"}),
+    ("/widget", {}),
+    ("/api/docs", {}),
+    ("/no/such/page", {}),
+]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_page_shows_interface_text_of_another_language(client: FlaskClient, lang: str) -> None:
+    foreign = foreign_texts(lang)
+    assert foreign  # the check has something to look for
+    patterns = [re.compile(rf"(?<!\w){re.escape(t)}(?!\w)") for t in foreign]
+    computed, declined = ASKED[lang]
+    for path, query in FOREIGN_CHECK_PAGES:
+        asked = {"computed": computed, "declined": declined}.get(query.get("q", ""))
+        query = {**query, "q": asked} if asked else query
+        html = client.get(path, query_string={**query, "lang": lang}).get_data(as_text=True)
+        page = VisibleText()
+        page.feed(html)
+        assert page.page_lang == lang, path
+        if asked:  # the answer is in the page's language, so it is checked too
+            assert f'<p class="text" lang="{lang}">' in html, asked
+            assert ('class="rules"' in html) == (asked == computed), asked
+        for text in page.texts:
+            leaks = [p.pattern for p in patterns if p.search(text)]
+            assert not leaks, (path, query, text, leaks)

@@ -215,8 +215,18 @@ def docs() -> Any:
         429: RateLimited
         500: InternalError
     """
+    from refbot.i18n import translations
+    from refbot.web.pages import interface_language
+
     spec = current_app.extensions["refbot.spec"]
-    return render_template("docs.html", spec=spec, resolve=lambda node: resolve(spec, node))
+    lang = interface_language()  # the page's words; the document itself is in English
+    return render_template(
+        "docs.html",
+        spec=spec,
+        resolve=lambda node: resolve(spec, node),
+        lang=lang,
+        _=translations(lang).gettext,
+    )
 
 
 def resolve(spec: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
