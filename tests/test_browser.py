@@ -259,6 +259,7 @@ def test_a_three_turn_follow_up_conversation(
     history = driver.find_element(By.CSS_SELECTOR, ".history")  # type: ignore[attr-defined]
     latest = driver.find_element(By.CSS_SELECTOR, ".answer")  # type: ignore[attr-defined]
     assert history.location["y"] < latest.location["y"]
+    driver.execute_script("arguments[0].scrollIntoView()", history)  # type: ignore[attr-defined]
     shot(driver, f"follow-up-{lang}.png")
 
 
