@@ -1030,3 +1030,26 @@ def test_no_page_shows_interface_text_of_another_language(client: FlaskClient, l
         for text in page.texts:
             leaks = [p.pattern for p in patterns if p.search(text)]
             assert not leaks, (path, query, text, leaks)
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+def test_too_many_requests_and_wrong_methods_on_pages_are_localized_pages(
+    settings: Settings, bot: Refbot, lang: str
+) -> None:
+    configured = settings.with_overrides(rate_limit_pages="1 per minute", preload=False)
+    client = create_app(configured, bot).test_client()
+    query = {"lang": lang}
+    assert client.get("/widget", query_string=query).status_code == 200
+    limited = client.get("/widget", query_string=query)
+    assert limited.status_code == 429 and limited.mimetype == "text/html"
+    assert localized(lang, "Too many requests") in limited.get_data(as_text=True)
+    refused = client.post("/static/style.css", query_string=query)
+    assert refused.status_code == 405 and "GET" in refused.headers["Allow"]
+    assert localized(lang, "Not allowed") in refused.get_data(as_text=True)
+
+
+def test_a_page_error_names_the_problem_in_its_own_language(client: FlaskClient) -> None:
+    response = client.get("/align", query_string={"a": "nope", "b": "nope", "lang": "fr"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 404 and '<p class="meta" lang="en">no corpus section' in html
+    assert localized("fr", "Page not found") in html
