@@ -87,6 +87,15 @@ class Situation:
 
     rule: str
     inputs: dict[str, str]
+    # The one edition computed, when a follow-up asked for it ("what about the Spanish rules?").
+    edition: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the situation as JSON-ready data; `edition` only when there is one."""
+        data: dict[str, Any] = {"rule": self.rule, "inputs": dict(self.inputs)}
+        if self.edition is not None:
+            data["edition"] = self.edition
+        return data
 
 
 @dataclass(frozen=True)
@@ -126,7 +135,7 @@ class Answer:
         }
         if self.problem is not None:
             data["problem"] = asdict(self.problem)
-        data["situation"] = asdict(self.situation) if self.situation else None
+        data["situation"] = self.situation.to_dict() if self.situation else None
         data["asks"] = [{"input": name, "question": text} for name, text in self.asks]
         return data
 

@@ -362,9 +362,12 @@ class Refbot:
         """Return the indexed clause with that id, or raise UnknownClause."""
         return self.loaded.clause(clause_id)
 
-    def parallel(self, clause_id: str, limit: int = 3) -> list[Clause]:
-        """Return clauses in other languages on the same concepts, closest first."""
-        return workbench.parallel(self.loaded, clause_id, limit)
+    def parallel(self, clause_id: str) -> list[Clause]:
+        """Return the clauses aligned with this one in the other editions of its section."""
+        loaded = self.loaded
+        return workbench.parallel(
+            loaded, clause_id, lambda a, b: self._corpus_alignment(loaded, a, b)
+        )
 
     def health(self) -> dict[str, object]:
         """Return the state of the index and the model, for monitoring; never raises."""

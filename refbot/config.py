@@ -54,6 +54,10 @@ class Settings:
     discord_application_id: str = ""
     # Where refbot reaches Discord (registering the command, sending a deferred answer).
     discord_api_url: str = "https://discord.com/api/v10"
+    # Chat history: the key that signs the earlier turns a chat page carries (empty: a random
+    # key kept in the index folder), and how many earlier turns the page shows.
+    secret_key: str = ""
+    history_turns: int = 6
 
     @property
     def origins(self) -> list[str]:

@@ -37,6 +37,8 @@ class Loaded:
     coverage: tuple[Coverage, ...] = ()
     # What readers call each (game, edition): its title from the corpus, else its slug.
     edition_titles: dict[tuple[str, str], str] = field(default_factory=dict)
+    # What each section is about (by key): the rule concepts its title names.
+    subjects: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, index: Index, glossary: Glossary, corpus_dir: Path) -> Loaded:
@@ -52,6 +54,7 @@ class Loaded:
             edition_titles={
                 (c.game, c.edition): c.edition_title or c.edition for c in index.clauses
             },
+            subjects=subjects_of(index.clauses, glossary),
         )
 
     @cached_property
@@ -105,3 +108,19 @@ def coverage_of(clauses: list[Clause], glossary: Glossary) -> tuple[Coverage, ..
             if glossary.concepts[mention.concept].kind == "rule":
                 concepts.setdefault(mention.concept, None)
     return tuple(Coverage(game, tuple(concepts)) for game, concepts in found.items())
+
+
+def subjects_of(clauses: list[Clause], glossary: Glossary) -> dict[str, frozenset[str]]:
+    """Return, by section key, the rule concepts its title (top heading) names."""
+    titles: dict[str, tuple[str, str]] = {}
+    for clause in clauses:
+        if clause.heading_path:
+            titles.setdefault(clause.id.split("#", 1)[0], (clause.heading_path[0], clause.lang))
+    return {
+        key: frozenset(
+            m.concept
+            for m in glossary.find(title, lang, ())
+            if glossary.concepts[m.concept].kind == "rule"
+        )
+        for key, (title, lang) in titles.items()
+    }

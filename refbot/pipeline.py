@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
@@ -24,7 +24,7 @@ from refbot.index import Hit
 from refbot.loaded import Loaded
 from refbot.question import Question, parse_question
 from refbot.retrieve import Retriever
-from refbot.router import Call, Decision, follow_up, route
+from refbot.router import Call, Decision, follow_up, named_language, route
 from refbot.rules import RuleResult, all_rules, editions_of, run_rule
 from refbot.terms import TermMatcher
 
@@ -87,6 +87,7 @@ def ask(
         hits = retriever.rank(scores, k, allowed)
         top_dense = float(scores["dense"].max()) if len(scores["dense"]) else 0.0
     with clock("route"):
+        followed: str | None = None  # the one edition a follow-up or correction is about
         unit = edition_unit(retriever, edition)
         decision = route(
             question,
@@ -105,8 +106,17 @@ def ask(
                     "invalid_parameter",
                 )
             decision = Decision("rule", (Call(situation.rule, dict(situation.inputs)),))
+            followed = checked_edition(situation, "situation", retriever)
         elif previous is not None:
-            decision = continue_from(decision, question, previous, unit)
+            languages = edition_languages(retriever, previous.rule)
+            checked_edition(previous, "previous", retriever)
+            decision, followed = continue_from(decision, question, previous, unit, languages)
+        if followed and not edition:
+            # The follow-up is about one edition ("what about the Spanish rules?"): compute and
+            # cite that edition alone.
+            edition = followed
+            allowed = [i for i, c in enumerate(retriever.clauses) if c.edition == edition]
+            hits = retriever.rank(scores, k, allowed)
     if decision.kind == "abstain" or not hits:
         with clock("answer"):
             declined = None
@@ -134,11 +144,11 @@ def ask(
                 boosted = retriever.rank(scores, k, allowed, boost=shares(results))
                 assumed = {n: v for call in decision.calls for n, v in call.assumed.items()}
                 answer = compose_rule(text, lang, checked, boosted, provenance, k, assumed)
-                situation = situation_of(decision)
+                situation = situation_of(decision, followed)
                 return with_asks(replace(answer, situation=situation), results)
     with clock("answer"):
         answer = compose_lookup(text, lang, hits, problem, loaded.paragraph(hits[0].clause))
-        return replace(answer, situation=situation_of(decision))
+        return replace(answer, situation=situation_of(decision, followed))
 
 
 def with_asks(answer: Answer, results: Sequence[RuleResult]) -> Answer:
@@ -168,33 +178,66 @@ def with_asks(answer: Answer, results: Sequence[RuleResult]) -> Answer:
     return replace(answer, answer=text, asks=tuple(asks.items()))
 
 
-def situation_of(decision: Decision) -> Situation | None:
-    """Return the main rule and its inputs as read, to show and to correct."""
+def situation_of(decision: Decision, edition: str | None = None) -> Situation | None:
+    """Return the main rule and its inputs as read (and the one edition), to show and correct."""
     if decision.kind != "rule" or not decision.calls:
         return None
     main = decision.calls[0]
-    return Situation(main.rule, dict(main.inputs))
+    return Situation(main.rule, dict(main.inputs), edition)
+
+
+def edition_languages(retriever: Retriever, rule_id: str) -> dict[str, str]:
+    """Return the language of each edition of the index that states a rule."""
+    try:
+        rules = editions_of(rule_id)
+    except UnknownRule:
+        return {}  # continue_from names the unknown rule
+    stated = {(r.game, r.edition) for r in rules}
+    return {c.edition: c.lang for c in retriever.clauses if (c.game, c.edition) in stated}
+
+
+def checked_edition(situation: Situation, field: str, retriever: Retriever) -> str | None:
+    """Return a situation's edition, raising QuestionError when no edition states its rule."""
+    if situation.edition is None:
+        return None
+    languages = edition_languages(retriever, situation.rule)
+    if languages and situation.edition not in languages:
+        raise QuestionError(
+            f"{field}.edition: rule {situation.rule!r} has no edition {situation.edition!r}; "
+            f"editions: {', '.join(sorted(languages))}",
+            "invalid_parameter",
+        )
+    return situation.edition
 
 
 def continue_from(
-    decision: Decision, question: Question, previous: Situation, unit: str | None
-) -> Decision:
-    """Return the decision for a question asked after `previous`: a follow-up or a new one.
+    decision: Decision,
+    question: Question,
+    previous: Situation,
+    unit: str | None,
+    languages: Mapping[str, str],
+) -> tuple[Decision, str | None]:
+    """Return the decision for a question asked after `previous`, and the edition it is about.
 
     A question that sets up another rule with every input it needs starts a new situation;
-    one that changes an input of the previous situation continues it; anything else is
-    answered on its own.
+    one that changes an input of the previous situation, or names the language of another
+    edition of its rule ("what about the Spanish rules?"), continues it; anything else is
+    answered on its own. `languages` gives the language of each edition stating the rule.
     """
-    if decision.kind == "rule" and decision.rule != previous.rule and decision.inputs:
-        return decision
+    named = named_language(question, languages.values())
+    editions = [e for e, lang in languages.items() if lang == named]
+    switched = editions[0] if len(editions) == 1 else None
+    new = decision.kind == "rule" and decision.rule != previous.rule and decision.inputs
+    if new and switched is None:
+        return decision, None
     before = Call(previous.rule, dict(previous.inputs))
     try:
         after = follow_up(question, before, unit)
     except UnknownRule as exc:
         raise QuestionError(f"previous.rule: {exc}", "invalid_parameter") from None
-    if after.inputs != before.inputs:
-        return Decision("rule", (after,))
-    return decision
+    if after.inputs != before.inputs or switched:
+        return Decision("rule", (after,)), switched or previous.edition
+    return decision, None
 
 
 # Outcome keys every rule may carry: sharing them is no sign of answering the same thing.
@@ -214,7 +257,7 @@ def compute(
     answered: set[str] = set()
     for number, call in enumerate(decision.calls):
         try:
-            found = run_rule(call.rule, call.inputs, loaded.provenance, edition)
+            found = run_rule(call.rule, own_inputs(call, edition), loaded.provenance, edition)
         except RuleError as exc:
             if number == 0:
                 return [], exc
@@ -225,6 +268,20 @@ def compute(
         answered |= keys
         results += found
     return results, None
+
+
+def own_inputs(call: Call, edition: str | None) -> dict[str, str]:
+    """Return the inputs of a call that the rule takes in that edition (all without one).
+
+    A situation read for every edition keeps them all, so that a follow-up may switch editions
+    ("what about the Spanish rules?") and back; each edition computes from its own.
+    """
+    if edition is None:
+        return dict(call.inputs)
+    rules = [r for r in all_rules() if r.id == call.rule and r.edition == edition]
+    if not rules:
+        return dict(call.inputs)  # run_rule names the missing edition
+    return {k: v for k, v in call.inputs.items() if any(r.param(k) for r in rules)}
 
 
 MAIN_SHARE_STEP = 0.1  # each later clause of the main rule gets this much less of the bonus

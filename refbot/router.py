@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from refbot.errors import UnknownRule
-from refbot.glossary import Glossary, Mention
-from refbot.lang import CODES
+from refbot.glossary import Glossary, Mention, analyze
+from refbot.lang import CODES, language_names
 from refbot.lang import get as get_language
 from refbot.question import Question
 from refbot.rules import Param, Rule, all_rules
@@ -304,6 +304,23 @@ def follow_up(
         read = _lone_value(candidate, question, previous.inputs)
     read, assumed = _with_units(candidate, question, read, edition_unit)
     return Call(previous.rule, {**previous.inputs, **read}, {**previous.assumed, **assumed})
+
+
+def named_language(question: Question, candidates: Iterable[str]) -> str | None:
+    """Return the one candidate language the question names in its own language, if any.
+
+    "what about the Spanish rules?", "¿y en las reglas rusas?", "а по английским правилам?":
+    the names are the language data's (CLDR), matched by stem so that an adjective in any case
+    or gender ("rusas", "английским") finds its name ("ruso", "английский").
+    """
+    stems = set(analyze(question.text, question.lang))
+    names = language_names(question.lang)
+    named = [
+        code
+        for code in dict.fromkeys(candidates)
+        if code in names and set(analyze(names[code], question.lang)) <= stems
+    ]
+    return named[0] if len(named) == 1 else None
 
 
 def _lone_value(candidate: Candidate, question: Question, given: dict[str, str]) -> dict[str, str]:

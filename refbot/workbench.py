@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from refbot.align import Alignment, Document, align
@@ -10,7 +11,6 @@ from refbot.embed import Embedder
 from refbot.errors import UnknownClause
 from refbot.glossary import Glossary
 from refbot.loaded import Loaded
-from refbot.retrieve import QUANTITY
 from refbot.segment import Clause, segment_section
 
 
@@ -42,19 +42,37 @@ def align_documents(
     return align(first, second, embedder, glossary, corpus)
 
 
-def parallel(loaded: Loaded, clause_id: str, limit: int = 3) -> list[Clause]:
-    """Return clauses in other languages on the same concepts, closest first."""
-    retriever = loaded.retriever
-    row = retriever.row_of(loaded.clause(clause_id).id)
-    source = retriever.clauses[row]
-    concepts = retriever.concepts_of(row) - {QUANTITY}
-    scored = [
-        (sum(retriever.weight_of(k) for k in concepts & retriever.concepts_of(i)), i)
-        for i, c in enumerate(retriever.clauses)
-        if c.lang != source.lang and c.kind != "heading"
+def parallel(
+    loaded: Loaded, clause_id: str, aligned: Callable[[str, str], Alignment]
+) -> list[Clause]:
+    """Return the clauses the aligner links to this one in its section's counterparts.
+
+    A counterpart is a section of the same game in another edition or language on the same
+    subject (its title names a rule concept this section's does). Nothing when there is none:
+    clauses on the same concepts elsewhere are other rules, not this one's translation.
+    """
+    clause = loaded.clause(clause_id)
+    key = clause.id.split("#", 1)[0]
+    linked: list[Clause] = []
+    for other in counterparts(loaded, key):
+        for pair in aligned(key, other).pairs:
+            if any(c.id == clause.id for c in pair.a):
+                linked += pair.b
+    return linked
+
+
+def counterparts(loaded: Loaded, key: str) -> list[str]:
+    """Return the keys of the sections on the same subject in the game's other editions."""
+    game, edition, lang = key.split("/")[:3]
+    subject = loaded.subjects.get(key, frozenset())
+    return [
+        other
+        for other, concepts in loaded.subjects.items()
+        if other != key
+        and other.split("/")[0] == game
+        and tuple(other.split("/")[1:3]) != (edition, lang)
+        and subject & concepts
     ]
-    best = sorted((s for s in scored if s[0] > 0), key=lambda s: (-s[0], s[1]))[:limit]
-    return [retriever.clauses[i] for _, i in best]
 
 
 def concept_clauses(loaded: Loaded, glossary: Glossary, concept: str) -> list[Document]:

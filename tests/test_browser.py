@@ -243,10 +243,58 @@ def test_a_three_turn_follow_up_conversation(
     refbot_url, _ = servers
     driver = browser
     driver.get(refbot_url + f"/?lang={lang}")  # type: ignore[attr-defined]
-    for question, starts in turns:
+    answers = []
+    for number, (question, starts) in enumerate(turns):
         box = driver.find_element(By.ID, "q")  # type: ignore[attr-defined]
         box.clear()
         box.send_keys(question)
         answer = submit_and_read(driver, "form.ask button")
         assert answer.startswith(starts), (question, answer)
+        # The conversation so far is shown above the latest answer, oldest first.
+        asked = driver.find_elements(By.CSS_SELECTOR, ".history .asked")  # type: ignore[attr-defined]
+        said = driver.find_elements(By.CSS_SELECTOR, ".history .said")  # type: ignore[attr-defined]
+        assert [e.text.lstrip("› ") for e in asked] == [q for q, _ in turns[:number]]
+        assert [e.text for e in said] == answers
+        answers.append(answer)
+    history = driver.find_element(By.CSS_SELECTOR, ".history")  # type: ignore[attr-defined]
+    latest = driver.find_element(By.CSS_SELECTOR, ".answer")  # type: ignore[attr-defined]
+    assert history.location["y"] < latest.location["y"]
+    driver.execute_script("arguments[0].scrollIntoView()", history)  # type: ignore[attr-defined]
     shot(driver, f"follow-up-{lang}.png")
+
+
+def test_enter_asks_when_the_page_script_runs(servers: tuple[str, str], browser: object) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    refbot_url, _ = servers
+    driver = browser
+    driver.get(refbot_url + "/?lang=en")  # type: ignore[attr-defined]
+    driver.find_element(By.ID, "q").send_keys(
+        "my goblins fled 7, the pursuers rolled 7", Keys.ENTER
+    )  # type: ignore[attr-defined]
+    answer = driver.find_element(By.CSS_SELECTOR, ".answer .text")  # type: ignore[attr-defined]
+    assert answer.text.startswith("Caught")
+
+
+def test_the_api_docs_render_every_schema(servers: tuple[str, str], browser: object) -> None:
+    import json
+    import urllib.request
+
+    from selenium.webdriver.common.by import By
+
+    refbot_url, _ = servers
+    with urllib.request.urlopen(refbot_url + "/api/openapi.json") as response:
+        spec = json.load(response)
+    driver = browser
+    driver.get(refbot_url + "/api/docs")  # type: ignore[attr-defined]
+    text = driver.find_element(By.TAG_NAME, "body").text  # type: ignore[attr-defined]
+    assert "error:" not in text.lower() and "$ref" not in text and "undefined" not in text.lower()
+    for name in spec["components"]["schemas"]:
+        section = driver.find_element(By.ID, name)  # type: ignore[attr-defined]
+        assert section.text == name
+    operations = driver.find_elements(By.CSS_SELECTOR, "section.op")  # type: ignore[attr-defined]
+    documented = [m for item in spec["paths"].values() for m in item if m in ("get", "post")]
+    assert len(operations) == len(documented)
+    for link in driver.find_elements(By.CSS_SELECTOR, "a[href^='#']"):  # type: ignore[attr-defined]
+        assert driver.find_elements(By.ID, link.get_attribute("href").split("#")[1])  # type: ignore[attr-defined]

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from refbot.answer import Situation
 from refbot.bot import Refbot
 from refbot.embed import HashEmbedder
+from refbot.errors import QuestionError
 from refbot.glossary import Glossary, load_glossary
+from refbot.question import parse_question
+from refbot.router import named_language
 from refbot.terms import TermMatcher
 from tests.helpers import SEED_CORPUS
 
@@ -130,3 +134,67 @@ def test_a_charge_move_is_judged_from_words_and_counts(bot: Refbot, text: str, l
     answer = bot.ask(text)
     (move,) = [r for r in answer.rules if r.id == "charge_move"]
     assert move.outcome["legal"] is legal
+
+
+# --- a follow-up naming the language of another edition -------------------------------------
+
+OVERRUN = Situation("overrun", {"charged": "yes", "wiped_out": "yes", "movement": "4in"})
+EDITION_LANGS = {"rulebook-en": "en", "reglamento-es": "es"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "question", "edition"),
+    [
+        ("en", "what about the Spanish rules?", "reglamento-es"),
+        ("en", "and in the English rulebook?", "rulebook-en"),
+        ("es", "¿y en las reglas inglesas?", "rulebook-en"),
+        ("es", "¿y según el reglamento español?", "reglamento-es"),
+        ("ru", "а по английским правилам?", "rulebook-en"),
+        ("ru", "а по испанским правилам?", "reglamento-es"),
+        ("de", "und nach den spanischen Regeln?", "reglamento-es"),
+        ("fr", "et selon les règles anglaises ?", "rulebook-en"),
+    ],
+)
+def test_a_follow_up_naming_a_language_switches_the_edition(
+    bot: Refbot, lang: str, question: str, edition: str
+) -> None:
+    both = bot.ask("my unit charged and wiped out the enemy, Movement 4: can it overrun?")
+    assert {r.edition for r in both.rules} == set(EDITION_LANGS)
+    answer = bot.ask(question, lang=lang, previous=both.situation)
+    assert [r.edition for r in answer.rules] == [edition]
+    assert answer.situation == Situation(OVERRUN.rule, OVERRUN.inputs, edition)
+    assert {c.edition for c in answer.citations} == {edition}
+    # The next follow-up stays in that edition; naming the other language switches back.
+    again = bot.ask("and with Movement 6?", lang="en", previous=answer.situation)
+    assert [r.edition for r in again.rules] == [edition]
+    assert again.situation is not None and again.situation.inputs["movement"] == "6in"
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "named"),
+    [
+        ("en", "what about the Spanish rules?", "es"),
+        ("es", "¿y en las reglas rusas?", "ru"),
+        ("ru", "а по английским правилам?", "en"),
+        ("de", "und nach den englischen Regeln?", "en"),
+        ("fr", "et selon les règles espagnoles ?", "es"),
+        ("en", "and if they had rolled 9?", None),
+        ("ru", "а если выпало 6 и 6?", None),
+    ],
+)
+def test_a_language_is_named_by_the_language_data(
+    glossary: Glossary, lang: str, text: str, named: str | None
+) -> None:
+    question = parse_question(text, lang, glossary)
+    assert named_language(question, ["en", "es", "ru"]) == named
+
+
+def test_a_follow_up_naming_no_edition_of_the_rule_keeps_every_edition(bot: Refbot) -> None:
+    both = bot.ask("my unit charged and wiped out the enemy, Movement 4: can it overrun?")
+    answer = bot.ask("а по русским правилам, с Движением 6?", lang="ru", previous=both.situation)
+    assert {r.edition for r in answer.rules} == set(EDITION_LANGS)  # no Russian overrun
+
+
+def test_an_unknown_edition_in_a_situation_is_named(bot: Refbot) -> None:
+    with pytest.raises(QuestionError, match=r"previous\.edition: rule 'overrun' has no edition"):
+        bot.ask("and with 9?", previous=Situation("overrun", {}, "nope"))

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,7 @@ from refbot.cli import main
 from refbot.config import Settings
 from refbot.embed import HashEmbedder
 from refbot.errors import ConfigError
-from refbot.i18n import translations
+from refbot.i18n import DEFAULT_LOCALES_DIR, available_languages, translations
 from refbot.web import create_app, schemas
 
 CLUB = "https://club.example"
@@ -202,7 +204,27 @@ def test_russian_question_gets_a_russian_answer_and_citations(client: FlaskClien
     assert "Ушёл: бросок бегства 4 больше броска преследования 3" in html
     assert "<blockquote" in html and "Rulebook (English)" in html
     assert "002_09f80558b3cf0271.txt" not in html  # no source file names shown to players
-    assert "<details>" in html  # the parallel clauses toggle
+    # No other edition of these sections: no parallel clauses (no unrelated ones either).
+    assert "<details>" not in html
+
+
+def test_parallel_clauses_on_the_page_are_the_other_editions_counterparts(
+    client: FlaskClient, bot: Refbot, corpus_dir: Path
+) -> None:
+    source = corpus_dir / "warhammer-fantasy/rulebook-en/en/flee-and-pursue.md"
+    copy = corpus_dir / "warhammer-fantasy/club-edition/en/flee-and-pursue.md"
+    copy.parent.mkdir(parents=True)
+    text = source.read_text(encoding="utf-8").replace(
+        "edition: rulebook-en", "edition: club-edition"
+    )
+    copy.write_text(
+        text.replace("edition_title: Rulebook (English)", "edition_title: Club edition")
+    )
+    bot.build()
+    html = client.get("/", query_string={"q": QUESTION, "lang": "en"}).get_data(as_text=True)
+    toggles = re.findall(r"<details>.*?</details>", html, re.S)
+    assert toggles and all("Club edition" in t or "Rulebook (English)" in t for t in toggles)
+    assert "Arrasamiento" not in "".join(toggles) and 'lang="es"' not in "".join(toggles)
 
 
 def test_probability_comes_with_a_chart(client: FlaskClient) -> None:
@@ -284,7 +306,11 @@ def test_no_path_from_a_request_reaches_the_file_system(client: FlaskClient, pat
 
 def test_widget_and_page_carry_no_inline_script(client: FlaskClient) -> None:
     html = client.get("/?q=flee").get_data(as_text=True)
-    assert "<script" not in html  # the CSP forbids inline scripts; the page needs none
+    # The CSP forbids inline scripts: the page's one script is a file, and the page works
+    # without it (the forms are plain GET forms).
+    scripts = re.findall(r"<script[^>]*>.*?</script>", html, re.S)
+    assert scripts == ['<script src="/static/chat.js" defer></script>']
+    assert client.get("/static/chat.js").status_code == 200
 
 
 @pytest.mark.parametrize(
@@ -546,3 +572,484 @@ def test_alignments_are_computed_once_per_build(
     bot.build()
     client.get("/align", query_string=ALIGN)
     assert len(aligned) == 3 and len(parsed) == 2
+
+
+# --- error pages -----------------------------------------------------------------------------
+
+LANGUAGES = available_languages()
+
+
+def test_the_five_interface_languages_have_catalogs() -> None:
+    assert set(LANGUAGES) >= {"en", "es", "ru", "de", "fr"}
+
+
+def localized(lang: str, message: str) -> str:
+    return str(escape(translations(lang).gettext(message)))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_missing_page_is_a_styled_page_in_the_interface_language(
+    client: FlaskClient, lang: str
+) -> None:
+    response = client.get("/no/such/page", query_string={"lang": lang})
+    assert response.status_code == 404 and response.mimetype == "text/html"
+    html = response.get_data(as_text=True)
+    assert f'<html lang="{lang}">' in html and "/static/style.css" in html
+    assert localized(lang, "Page not found") in html
+    assert localized(lang, "There is no page at this address.") in html
+    if lang != "en":
+        assert "Page not found" not in html
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_failure_is_a_styled_500_page_in_the_interface_language(
+    client: FlaskClient, bot: Refbot, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(bot, "ask", broken)
+    response = client.get("/", query_string={"q": QUESTION}, headers={"Accept-Language": lang})
+    assert response.status_code == 500 and response.mimetype == "text/html"
+    html = response.get_data(as_text=True)
+    assert f'<html lang="{lang}">' in html and "/static/style.css" in html
+    assert localized(lang, "Something went wrong") in html and "a bug" not in html
+    api = client.post("/api/ask", json={"q": QUESTION})
+    assert api.status_code == 500 and error(api)["code"] == "internal_error"
+
+
+@pytest.mark.parametrize(("method", "status"), [("delete", 405), ("get", 404)])
+def test_page_errors_are_pages_and_api_errors_keep_the_json_shape(
+    client: FlaskClient, method: str, status: int
+) -> None:
+    page = getattr(client, method)("/align.tmx/nothing" if status == 404 else "/")
+    assert page.status_code == status and page.mimetype == "text/html"
+    api = getattr(client, method)("/api/nothing" if status == 404 else "/api/ask")
+    assert api.status_code == status and api.mimetype == "application/json"
+    assert error(api)["code"] in {"not_found", "method_not_allowed"}
+
+
+OVERRUN_Q = "my unit charged and wiped out the enemy, Movement 4: can it overrun?"
+
+
+def test_a_follow_up_naming_a_language_switches_the_edition_in_the_api_and_page(
+    client: FlaskClient,
+) -> None:
+    before = client.post("/api/ask", json={"q": OVERRUN_Q}).get_json()
+    body = {"q": "what about the Spanish rules?", "previous": before["situation"]}
+    after = client.post("/api/ask", json=body).get_json()
+    assert schemas.AskResponse().validate(after) == {}
+    assert after["situation"]["edition"] == "reglamento-es"
+    assert [r["edition"] for r in after["rules"]] == ["reglamento-es"]
+    then = client.post(
+        "/api/ask", json={"q": "and with Movement 6?", "previous": after["situation"]}
+    )
+    assert [r["edition"] for r in then.get_json()["rules"]] == ["reglamento-es"]
+    page = client.get(
+        "/",
+        query_string={
+            "q": "а по английским правилам?",
+            "lang": "ru",
+            "prev": "overrun",
+            "prev.charged": "yes",
+            "prev.wiped_out": "yes",
+            "prev.movement": "4in",
+        },
+    )
+    html = page.get_data(as_text=True)
+    assert 'name="prev_edition" value="rulebook-en"' in html
+    assert 'name="rule_edition" value="rulebook-en"' in html
+
+
+# --- the conversation's history on the chat page ---------------------------------------------
+
+
+def form_values(html: str, form_class: str) -> dict[str, str]:
+    form = re.search(rf'<form[^>]*class="{form_class}".*?</form>', html, re.S)
+    assert form is not None
+    hidden = re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form.group(0))
+    return {name: html_unescape(value) for name, value in hidden}
+
+
+def html_unescape(text: str) -> str:
+    import html
+
+    return html.unescape(text)
+
+
+def history_of(html: str) -> list[tuple[str, str]]:
+    section = re.search(r'<section class="history".*?</section>', html, re.S)
+    if section is None:
+        return []
+    turns = re.findall(
+        r'<p class="asked">(.*?)</p>\s*<p class="said" lang="\w+">(.*?)</p>', section.group(0), re.S
+    )
+    return [(html_unescape(q), html_unescape(a)) for q, a in turns]
+
+
+def test_the_page_shows_the_conversation_so_far(client: FlaskClient) -> None:
+    questions = [QUESTION, "and if they had rolled 6?", "what if the pursuers rolled 11?"]
+    carried: dict[str, str] = {"lang": "en"}
+    answers = []
+    for number, question in enumerate(questions):
+        html = client.get("/", query_string={**carried, "q": question}).get_data(as_text=True)
+        shown = history_of(html)
+        assert [q for q, _ in shown] == questions[:number]
+        assert [a for _, a in shown] == answers
+        answers.append(html_unescape(re.search(r'<p class="text"[^>]*>(.*?)</p>', html).group(1)))  # type: ignore[union-attr]
+        carried = form_values(html, "ask")
+        # The earlier turns come before the latest answer.
+        if shown:
+            assert html.index('class="history"') < html.index('class="answer"')
+    assert answers[0].startswith("Caught") and answers[1].startswith("Escaped")
+    # A correction recomputes the latest turn: the history before it is kept, not extended.
+    correction = form_values(html, "understood")
+    page = client.get("/", query_string={**correction, "in.pursuit": "3"}).get_data(as_text=True)
+    assert [q for q, _ in history_of(page)] == questions[:2]
+
+
+@pytest.mark.parametrize("tamper", [lambda v: v[:-2] + "xx", lambda v: "x" + v, lambda v: "."])
+def test_a_history_not_signed_by_this_server_is_not_shown(
+    client: FlaskClient, tamper: object
+) -> None:
+    html = client.get("/", query_string={"q": QUESTION, "lang": "en"}).get_data(as_text=True)
+    value = form_values(html, "ask")["history"]
+    forged = {"q": "and with 6?", "lang": "en", "history": tamper(value)}  # type: ignore[operator]
+    assert history_of(client.get("/", query_string=forged).get_data(as_text=True)) == []
+    signed = {"q": "and with 6?", "lang": "en", "history": value}
+    assert len(history_of(client.get("/", query_string=signed).get_data(as_text=True))) == 1
+
+
+def test_the_history_keeps_the_last_turns_that_fit(settings: Settings, bot: Refbot) -> None:
+    from refbot.web.history import MAX_VALUE_CHARS, History, Turn
+
+    history = History("key", turns=3)
+    turns = [Turn(f"question {n}", f"answer {n}", "en") for n in range(5)]
+    assert [t.question for t in history.load(history.dump(turns))] == [
+        "question 2", "question 3", "question 4",
+    ]  # fmt: skip
+    import secrets
+
+    long = [Turn(secrets.token_hex(900), secrets.token_hex(900), "en") for _ in range(3)]
+    value = history.dump(long)
+    assert 0 < len(value) <= MAX_VALUE_CHARS and history.load(value) == long[-1:]
+    assert History("another key", 3).load(value) == []
+
+
+def test_the_history_key_is_shared_through_the_index_folder(settings: Settings) -> None:
+    from refbot.web.history import secret_key
+
+    first = secret_key("", settings.index_dir)
+    assert first and secret_key("", settings.index_dir) == first  # every worker reads the same
+    assert secret_key("configured", settings.index_dir) == "configured"
+    assert (settings.index_dir / "secret_key").stat().st_mode & 0o077 == 0
+
+
+# --- the API contract ------------------------------------------------------------------------
+
+METHODS = ("get", "post", "put", "patch", "delete")
+
+
+def refs_in(node: object) -> list[str]:
+    if isinstance(node, dict):
+        return [
+            *([node["$ref"]] if "$ref" in node else []),
+            *(r for v in node.values() for r in refs_in(v)),
+        ]
+    if isinstance(node, list):
+        return [r for v in node for r in refs_in(v)]
+    return []
+
+
+def test_every_documented_response_has_a_schema(client: FlaskClient) -> None:
+    from refbot.web.api import resolve
+
+    spec = client.get("/api/openapi.json").get_json()
+    operations = [
+        (path, method, op)
+        for path, item in spec["paths"].items()
+        for method, op in item.items()
+        if method in METHODS
+    ]
+    assert len(operations) >= 6
+    for path, method, op in operations:
+        assert op["responses"], (path, method)
+        for status, response in op["responses"].items():
+            resolved = resolve(spec, response)
+            assert resolved["description"], (path, method, status)
+            assert resolved["content"], (path, method, status)
+            for content in resolved["content"].values():
+                assert content["schema"], (path, method, status)
+    for ref in refs_in(spec):  # every reference resolves
+        assert resolve(spec, {"$ref": ref}), ref
+
+
+@pytest.fixture
+def limited(settings: Settings, bot: Refbot) -> FlaskClient:
+    configured = settings.with_overrides(rate_limit="1 per minute", preload=False)
+    return create_app(configured, bot).test_client()
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "kwargs", "status", "built"),
+    [
+        ("post", "/api/ask", {"json": {"q": QUESTION}}, 200, True),
+        ("get", "/api/ask", {"query_string": {"q": QUESTION}}, 200, True),
+        ("post", "/api/ask", {"json": {}}, 400, True),
+        ("get", "/api/ask", {}, 400, True),
+        ("post", "/api/ask", {"json": {"q": "x" * 1001}}, 413, True),
+        ("get", "/api/ask", {"query_string": {"q": "x" * 1001}}, 413, True),
+        ("post", "/api/ask", {"data": "x" * 20000, "content_type": "application/json"}, 413, True),
+        ("post", "/api/ask", {"json": {"q": QUESTION}}, 503, False),
+        ("get", "/api/ask", {"query_string": {"q": QUESTION}}, 503, False),
+        ("get", "/api/clauses/{clause_id}", {}, 200, True),
+        ("get", "/api/clauses/{clause_id}", {"missing": True}, 404, True),
+        ("get", "/api/clauses/{clause_id}", {}, 503, False),
+        ("get", "/api/health", {}, 200, True),
+        ("get", "/api/health", {}, 503, False),
+        ("get", "/api/openapi.json", {}, 200, False),
+        ("get", "/api/docs", {}, 200, False),
+    ],
+)
+def test_every_status_an_endpoint_answers_is_documented(
+    client: FlaskClient,
+    bot: Refbot,
+    corpus_dir: Path,
+    method: str,
+    path: str,
+    kwargs: dict[str, object],
+    status: int,
+    built: bool,
+) -> None:
+    from refbot.web.api import resolve
+
+    if built:
+        bot.build()
+    elif status == 503:
+        # No index, and a corpus it cannot be built from: the service says what to fix.
+        bad = corpus_dir / "warhammer-fantasy/rulebook-en/en/broken.md"
+        bad.write_text("no front matter", encoding="utf-8")
+    clause_id = (
+        "no/such/clause%231"
+        if kwargs.pop("missing", False)
+        else ("warhammer-fantasy/rulebook-en/en/flee-and-pursue%2330")
+    )
+    url = path.replace("{clause_id}", clause_id)
+    response = getattr(client, method)(url, **kwargs)
+    assert response.status_code == status
+    spec = client.get("/api/openapi.json").get_json()
+    documented = resolve(spec, spec["paths"][path][method]["responses"][str(status)])
+    name = documented["content"].get("application/json", {}).get("schema", {}).get("$ref", "")
+    if name:  # the body matches the schema documented for that status
+        schema = getattr(schemas, name.split("/")[-1])()
+        assert schema.validate(response.get_json()) == {}
+
+
+@pytest.mark.parametrize("path", ["/api/ask", "/api/clauses/x", "/api/health", "/api/docs"])
+def test_rate_limited_and_unlisted_methods_are_documented(limited: FlaskClient, path: str) -> None:
+    spec = limited.get("/api/openapi.json").get_json()  # spends the one request allowed
+    template = "/api/clauses/{clause_id}" if path.startswith("/api/clauses/") else path
+    response = limited.get(path, query_string={"q": QUESTION})
+    if path == "/api/health":  # never limited
+        assert (
+            response.status_code != 429 and "429" not in spec["paths"][template]["get"]["responses"]
+        )
+    else:
+        assert response.status_code == 429 and "429" in spec["paths"][template]["get"]["responses"]
+    # A method a path does not list: 405 in the error shape, as the document's description says.
+    refused = limited.delete(path)
+    assert refused.status_code in (405, 429) and error(refused)
+    assert "405 `method_not_allowed`" in spec["info"]["description"]
+
+
+def test_the_docs_page_renders_every_schema(client: FlaskClient) -> None:
+    spec = client.get("/api/openapi.json").get_json()
+    html = client.get("/api/docs").get_data(as_text=True)
+    for name in spec["components"]["schemas"]:
+        assert f'<h3 id="{name}">{name}</h3>' in html
+    for target in re.findall(r'href="#([^"]+)"', html):
+        assert f'id="{target}"' in html, target
+    assert "$ref" not in html and "error:" not in html.lower() and "Undefined" not in html
+
+
+# --- the embed guide -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_embed_guide_fills_in_this_server_and_the_setting(
+    client: FlaskClient, lang: str
+) -> None:
+    response = client.get("/widget", query_string={"lang": lang}, base_url="https://rules.example")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and f'<html lang="{lang}">' in html
+    snippet = f'<script src="https://rules.example/widget.js" data-lang="{lang}" async></script>'
+    assert str(escape(snippet)) in html
+    assert "REFBOT_ALLOWED_ORIGINS" in html and f"<code>{CLUB}</code>" in html
+    assert localized(lang, "Add refbot to your club's website") in html
+    # The lines it gives are served by this app.
+    assert client.get("/widget.js").status_code == 200
+    assert client.get("/embed", query_string={"lang": lang}).status_code == 200
+    chat = client.get("/", query_string={"lang": lang}).get_data(as_text=True)
+    assert f'href="/widget?lang={lang}"' in chat  # linked from the chat page
+
+
+def test_the_embed_guide_says_when_no_website_is_allowed(settings: Settings, bot: Refbot) -> None:
+    client = create_app(settings.with_overrides(preload=False), bot).test_client()
+    html = client.get("/widget", query_string={"lang": "de"}).get_data(as_text=True)
+    assert localized("de", "This server allows no website yet.") in html
+
+
+# --- no interface text from another language ---------------------------------------------------
+
+
+class VisibleText(HTMLParser):
+    """The interface text of a page: text and labelling attributes, leaving out what is marked
+    as another language (questions, answers, clauses quoted in their own language) and code."""
+
+    SKIPPED = frozenset({"script", "style", "code", "pre", "textarea"})
+    VOID = frozenset({"meta", "link", "input", "br", "img", "hr", "source"})
+    LABELS = ("placeholder", "aria-label", "title", "alt", "value")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.page_lang = ""
+        self.stack: list[tuple[str, bool]] = []  # (tag, shown)
+        self.texts: list[str] = []
+
+    def shown(self) -> bool:
+        return all(shown for _, shown in self.stack)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "html":
+            self.page_lang = values.get("lang") or ""
+        lang = values.get("lang")
+        shown = tag not in self.SKIPPED and (lang is None or lang == self.page_lang)
+        if tag == "input" and values.get("type") == "hidden":
+            shown = False
+        if self.shown() and shown:
+            self.texts += [values[k] or "" for k in self.LABELS if values.get(k)]
+        if tag not in self.VOID:
+            self.stack.append((tag, shown))
+
+    def handle_endtag(self, tag: str) -> None:
+        for position in range(len(self.stack) - 1, -1, -1):
+            if self.stack[position][0] == tag:
+                del self.stack[position:]
+                break
+
+    def handle_data(self, data: str) -> None:
+        if self.shown() and data.strip():
+            self.texts.append(" ".join(data.split()))
+
+
+def catalog_texts(lang: str) -> set[str]:
+    """Every interface and answer message as the catalog of lang writes it."""
+    from babel.messages.pofile import read_po
+
+    with (DEFAULT_LOCALES_DIR / "messages.pot").open("rb") as handle:
+        template = read_po(handle)
+    catalog = translations(lang)
+    found = set()
+    for message in template:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            found |= {catalog.ngettext(message.id[0], message.id[1], n) for n in (1, 2, 5)}
+        else:
+            found.add(catalog.gettext(message.id))
+    return found
+
+
+@lru_cache(maxsize=8)
+def foreign_texts(lang: str) -> tuple[str, ...]:
+    """Messages other catalogs write and the catalog of lang never does (no placeholders)."""
+    own = catalog_texts(lang)
+    others = {t for other in LANGUAGES if other != lang for t in catalog_texts(other)}
+    return tuple(
+        sorted(
+            t
+            for t in others - own
+            if "{" not in t and "%(" not in t and len(t) >= 4 and not any(t in o for o in own)
+        )
+    )
+
+
+# In each interface language, a question refbot computes and one it declines, so that the
+# answers (written from the same catalogs) are checked too.
+ASKED = {
+    "en": (QUESTION, "How many points does a unit of Grail Knights cost?"),
+    "es": (
+        "Huimos con un 5 y el perseguidor sacó un 8, ¿qué pasa?",
+        "¿Cuál es el alcance de un proyectil mágico en la fase de magia?",
+    ),
+    "ru": (
+        "Мои гоблины бежали на 4, преследователи выбросили 3. Их поймали?",
+        "Сколько очков стоит отряд рыцарей Грааля?",
+    ),
+    "de": (
+        "Meine Goblins flohen 7, die Verfolger würfelten 7. Was passiert?",
+        "Wie viele Punkte kostet eine Einheit Gralsritter?",
+    ),
+    "fr": (
+        "Mes gobelins ont fui de 7, les poursuivants ont fait 7. Que se passe-t-il ?",
+        "Combien de points coûte une unité de Chevaliers du Graal ?",
+    ),
+}
+FOREIGN_CHECK_PAGES = [
+    ("/", {}),
+    ("/", {"q": "computed"}),
+    ("/", {"q": "declined"}),
+    ("/", {"q": QUESTION}),  # asked in English: its answer is marked lang="en"
+    ("/", {"q": "My goblins fled 7. What is the chance the pursuers catch them?"}),  # a chart
+    ("/embed", {"q": "computed"}),
+    ("/align", {"a": ALIGN["a"], "b": ALIGN["b"]}),
+    ("/align", {"concept": "overrun"}),
+    ("/widget", {}),
+    ("/api/docs", {}),
+    ("/no/such/page", {}),
+]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_page_shows_interface_text_of_another_language(client: FlaskClient, lang: str) -> None:
+    foreign = foreign_texts(lang)
+    assert foreign  # the check has something to look for
+    patterns = [re.compile(rf"(?<!\w){re.escape(t)}(?!\w)") for t in foreign]
+    computed, declined = ASKED[lang]
+    for path, query in FOREIGN_CHECK_PAGES:
+        asked = {"computed": computed, "declined": declined}.get(query.get("q", ""))
+        query = {**query, "q": asked} if asked else query
+        html = client.get(path, query_string={**query, "lang": lang}).get_data(as_text=True)
+        page = VisibleText()
+        page.feed(html)
+        assert page.page_lang == lang, path
+        if asked:  # the answer is in the page's language, so it is checked too
+            assert f'<p class="text" lang="{lang}">' in html, asked
+            assert ('class="rules"' in html) == (asked == computed), asked
+        for text in page.texts:
+            leaks = [p.pattern for p in patterns if p.search(text)]
+            assert not leaks, (path, query, text, leaks)
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+def test_too_many_requests_and_wrong_methods_on_pages_are_localized_pages(
+    settings: Settings, bot: Refbot, lang: str
+) -> None:
+    configured = settings.with_overrides(rate_limit_pages="1 per minute", preload=False)
+    client = create_app(configured, bot).test_client()
+    query = {"lang": lang}
+    assert client.get("/widget", query_string=query).status_code == 200
+    limited = client.get("/widget", query_string=query)
+    assert limited.status_code == 429 and limited.mimetype == "text/html"
+    assert localized(lang, "Too many requests") in limited.get_data(as_text=True)
+    refused = client.post("/static/style.css", query_string=query)
+    assert refused.status_code == 405 and "GET" in refused.headers["Allow"]
+    assert localized(lang, "Not allowed") in refused.get_data(as_text=True)
+
+
+def test_a_page_error_names_the_problem_in_its_own_language(client: FlaskClient) -> None:
+    response = client.get("/align", query_string={"a": "nope", "b": "nope", "lang": "fr"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 404 and '<p class="meta" lang="en">no corpus section' in html
+    assert localized("fr", "Page not found") in html

@@ -112,6 +112,27 @@ def _load(code: str) -> Language:
     return language
 
 
+def language_names(lang: str) -> Mapping[str, str]:
+    """Return what lang calls each language, by ISO 639-1 code: in Spanish {"ru": "ruso", …}.
+
+    The names are the Unicode CLDR's (through Babel), for every language a question may be in;
+    empty for a language CLDR does not know.
+    """
+    return _language_names(lang)
+
+
+@lru_cache(maxsize=32)
+def _language_names(lang: str) -> Mapping[str, str]:
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        names = Locale.parse(lang).languages
+    except (UnknownLocaleError, ValueError):
+        return MappingProxyType({})
+    codes = (*CODES, *STEMMER_ONLY)
+    return MappingProxyType({code: names[code] for code in codes if code in names})
+
+
 def all_languages() -> tuple[Language, ...]:
     """Return every language that has a module."""
     return tuple(_load(code) for code in CODES)

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, jsonify, request
 from flask_cors import CORS
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -32,7 +32,8 @@ from refbot.errors import (
 )
 from refbot.web.api import BadRequest, api, build_spec
 from refbot.web.discord import discord
-from refbot.web.pages import pages
+from refbot.web.history import History, secret_key
+from refbot.web.pages import error_page, pages
 
 STATUS: dict[type[RefbotError], int] = {
     QuestionError: 400,
@@ -63,6 +64,8 @@ def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> F
     app.config["MAX_CONTENT_LENGTH"] = settings.max_request_bytes
     app.extensions["refbot"] = bot or Refbot(settings)
     app.extensions["refbot.settings"] = settings
+    secret = secret_key(settings.secret_key, settings.index_dir)
+    app.extensions["refbot.history"] = History(secret, settings.history_turns)
     app.register_blueprint(api)
     app.register_blueprint(pages)
     app.register_blueprint(discord)
@@ -155,8 +158,7 @@ def _errors(app: Flask) -> None:
             app.logger.error("refbot error: %s", exc)
         if not request.path.startswith("/api/"):
             # A person on a page gets a page, not JSON.
-            page = render_template("error.html", message=str(exc), status=status)
-            return page, status
+            return error_page(status, str(exc))
         return error_response(status, exc.code, str(exc))
 
     @app.errorhandler(BadRequest)
@@ -166,7 +168,11 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
         if not request.path.startswith("/api/"):
-            return exc
+            page, status = error_page(exc.code or 500)
+            response = Response(page, status, mimetype="text/html")
+            if exc.code == 405 and getattr(exc, "valid_methods", None):
+                response.headers["Allow"] = ", ".join(exc.valid_methods)  # type: ignore[attr-defined]
+            return response
         codes = {
             405: "method_not_allowed",
             404: "not_found",
@@ -182,6 +188,11 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(Exception)
     def unexpected(exc: Exception) -> Any:
         app.logger.exception("unexpected error")
+        if not request.path.startswith("/api/"):
+            try:
+                return error_page(500)
+            except Exception:  # the page itself failed: the plain answer below still goes out
+                app.logger.exception("the error page failed")
         return error_response(500, "internal_error", "the server failed to answer; it is logged")
 
 

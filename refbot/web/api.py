@@ -74,20 +74,15 @@ def ask() -> Any:
           schema: AskRequest
       responses:
         200:
-          description: Success
+          description: The answer, as `refbot ask --json` prints it
           content:
             application/json:
               schema: AskResponse
-        400:
-          description: Bad request, in the error shape
-          content:
-            application/json:
-              schema: Error
-        429:
-          description: Rate limited, in the error shape
-          content:
-            application/json:
-              schema: Error
+        400: BadRequest
+        413: TooLarge
+        429: RateLimited
+        500: InternalError
+        503: Unavailable
     post:
       summary: Answer a question given as a JSON body
       requestBody:
@@ -97,25 +92,15 @@ def ask() -> Any:
             schema: AskRequest
       responses:
         200:
-          description: Success
+          description: The answer, as `refbot ask --json` prints it
           content:
             application/json:
               schema: AskResponse
-        400:
-          description: Bad request, in the error shape
-          content:
-            application/json:
-              schema: Error
-        413:
-          description: Too large, in the error shape
-          content:
-            application/json:
-              schema: Error
-        429:
-          description: Rate limited, in the error shape
-          content:
-            application/json:
-              schema: Error
+        400: BadRequest
+        413: TooLarge
+        429: RateLimited
+        500: InternalError
+        503: Unavailable
     """
     args = _ask_args()
     answer = bot().ask(
@@ -140,7 +125,9 @@ def _texts(value: Any) -> list[str]:
 
 def _situation(data: dict[str, Any] | None) -> Situation | None:
     """Return a situation sent back by a client, as the library takes it."""
-    return Situation(data["rule"], dict(data["inputs"])) if data else None
+    if not data:
+        return None
+    return Situation(data["rule"], dict(data["inputs"]), data.get("edition"))
 
 
 @api.route("/clauses/<path:clause_id>")
@@ -161,11 +148,10 @@ def clause(clause_id: str) -> Any:
           content:
             application/json:
               schema: Clause
-        404:
-          description: Not found, in the error shape
-          content:
-            application/json:
-              schema: Error
+        404: NotFound
+        429: RateLimited
+        500: InternalError
+        503: Unavailable
     """
     return jsonify(bot().clause(clause_id).to_dict())
 
@@ -182,8 +168,9 @@ def health() -> Any:
           content:
             application/json:
               schema: Health
+        500: InternalError
         503:
-          description: The index cannot be used
+          description: The index cannot be used (status unavailable; problem says why)
           content:
             application/json:
               schema: Health
@@ -195,14 +182,62 @@ def health() -> Any:
 
 @api.route("/openapi.json")
 def openapi() -> Any:
-    """Return the OpenAPI 3 document of this API."""
+    """Return the OpenAPI 3 document of this API.
+    ---
+    get:
+      summary: This document
+      responses:
+        200:
+          description: The OpenAPI 3.0 document
+          content:
+            application/json:
+              schema:
+                type: object
+        429: RateLimited
+        500: InternalError
+    """
     return jsonify(current_app.extensions["refbot.spec"])
 
 
 @api.route("/docs")
 def docs() -> Any:
-    """Render the OpenAPI document as a page (no external scripts)."""
-    return render_template("docs.html", spec=current_app.extensions["refbot.spec"])
+    """Render the OpenAPI document as a page (no external scripts).
+    ---
+    get:
+      summary: This document as a page to read
+      responses:
+        200:
+          description: An HTML page
+          content:
+            text/html:
+              schema:
+                type: string
+        429: RateLimited
+        500: InternalError
+    """
+    from refbot.i18n import translations
+    from refbot.web.pages import interface_language
+
+    spec = current_app.extensions["refbot.spec"]
+    lang = interface_language()  # the page's words; the document itself is in English
+    return render_template(
+        "docs.html",
+        spec=spec,
+        resolve=lambda node: resolve(spec, node),
+        lang=lang,
+        _=translations(lang).gettext,
+    )
+
+
+def resolve(spec: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    """Return the object a `$ref` node points to in the document (the node itself otherwise)."""
+    ref = node.get("$ref") if isinstance(node, dict) else None
+    if not ref:
+        return node
+    found: Any = spec
+    for part in ref.removeprefix("#/").split("/"):
+        found = found[part]
+    return dict(found)
 
 
 def build_spec(app: Flask) -> dict[str, Any]:
@@ -211,12 +246,54 @@ def build_spec(app: Flask) -> dict[str, Any]:
         title="refbot",
         version=__version__,
         openapi_version="3.0.3",
-        info={"description": "A multilingual rules reference for tabletop wargames."},
+        info={
+            "description": "A multilingual rules reference for tabletop wargames. Errors have "
+            'one shape, {"error": {"code", "message"}}; a method a path does not list answers '
+            "405 `method_not_allowed` with an Allow header, an unknown path 404 `not_found`."
+        },
         plugins=[FlaskPlugin(), MarshmallowPlugin()],
     )
     for name in ("AskRequest", "AskResponse", "Clause", "Health", "Error"):
         spec.components.schema(name, schema=getattr(schemas, name))
+    for name, (description, codes) in ERROR_RESPONSES.items():
+        listed = ", ".join(f"`{code}`" for code in codes)
+        spec.components.response(
+            name,
+            {
+                "description": f"{description}, in the error shape (code {listed})",
+                "content": {"application/json": {"schema": "Error"}},
+            },
+        )
     with app.test_request_context():
-        for view in (ask, clause, health):
+        for view in (ask, clause, health, openapi, docs):
             spec.path(view=view, app=app)
     return spec.to_dict()
+
+
+# The error responses the operations refer to, each with the codes it carries. Any method a
+# path does not list answers 405 `method_not_allowed` with an Allow header, and a path that is
+# not here 404 `not_found`, both in the error shape.
+ERROR_RESPONSES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "BadRequest": (
+        "The request cannot be read",
+        ("missing_question", "empty_question", "malformed_json", "invalid_parameter"),
+    ),
+    "NotFound": ("No such clause", ("not_found",)),
+    "TooLarge": (
+        "The question or the body is too long",
+        ("question_too_long", "payload_too_large"),
+    ),
+    "RateLimited": ("Too many requests from this client; see Retry-After", ("rate_limited",)),
+    "InternalError": ("The server failed; it is logged", ("internal_error",)),
+    "Unavailable": (
+        "The index or the model cannot be used until an operator fixes it (health says why)",
+        (
+            "index_missing",
+            "index_corrupt",
+            "index_mismatch",
+            "index_unwritable",
+            "corpus_error",
+            "model_error",
+        ),
+    ),
+}

@@ -14,11 +14,12 @@ from refbot.align import describe_flag
 from refbot.answer import Answer, Situation
 from refbot.corpus import game_title
 from refbot.errors import QuestionError
-from refbot.i18n import Writer, available_languages, format_percentage, translations
+from refbot.i18n import N_, Writer, available_languages, format_percentage, translations
 from refbot.rules import all_rules, rule_of
 from refbot.rules.dice import distribution
 from refbot.web.api import bot
 from refbot.web.chart import bar_chart
+from refbot.web.history import History, Turn
 
 pages = Blueprint("pages", __name__, template_folder="templates", static_folder="static")
 
@@ -63,10 +64,12 @@ def _chat(template: str) -> Any:
     lang = interface_language()
     _ = translations(lang).gettext
     question = request.args.get("q", "").strip()
-    situation = situation_from(request.args, "rule", "in.")
-    previous = situation_from(request.args, "prev", "prev.")
+    situation = situation_from(request.args, "rule", "in.", "rule_edition")
+    previous = situation_from(request.args, "prev", "prev.", "prev_edition")
     answer = error = None
     parallel: dict[str, list[Any]] = {}
+    history: History = current_app.extensions["refbot.history"]
+    earlier = history.load(request.args.get("history", ""))
     if question:
         try:
             answer = bot().ask(question, situation=situation, previous=previous, lang_prior=lang)
@@ -76,6 +79,8 @@ def _chat(template: str) -> Any:
                 error = _("That rule does not exist here any more; ask the question again.")
         if answer:
             parallel = {c.id: bot().parallel(c.id) for c in answer.citations}
+    # The next question carries this turn too; a correction recomputes this one.
+    now = [*earlier, Turn(question, answer.answer, answer.lang)] if answer else earlier
     return render_template(
         template,
         _=_,
@@ -85,6 +90,9 @@ def _chat(template: str) -> Any:
         answer=answer,
         error=error,
         parallel=parallel,
+        earlier=earlier,
+        history_now=history.dump(now),
+        history_before=history.dump(earlier),
         charts=charts(answer, _, lang) if answer else [],
         fields=understood_fields(answer) if answer and answer.situation else [],
         edition_name=lambda r: edition_name(r.game, r.edition),
@@ -97,8 +105,10 @@ def edition_name(game: str, edition: str) -> str:
     return f"{game_title(game)}, {titles.get((game, edition), edition)}"
 
 
-def situation_from(args: Mapping[str, str], rule_key: str, prefix: str) -> Situation | None:
-    """Read a situation from a form: the rule, and each input as `<prefix><name>`."""
+def situation_from(
+    args: Mapping[str, str], rule_key: str, prefix: str, edition_key: str
+) -> Situation | None:
+    """Read a situation from a form: the rule, each input as `<prefix><name>`, the edition."""
     rule = args.get(rule_key, "").strip()
     if not rule:
         return None
@@ -107,7 +117,7 @@ def situation_from(args: Mapping[str, str], rule_key: str, prefix: str) -> Situa
         for key, value in args.items()
         if key.startswith(prefix) and value.strip()
     }
-    return Situation(rule, inputs)
+    return Situation(rule, inputs, args.get(edition_key, "").strip() or None)
 
 
 @dataclass(frozen=True)
@@ -136,6 +146,42 @@ def understood_fields(answer: Answer) -> list[Field]:
     return [Field(n, params[n].help, situation.inputs.get(n, ""), asks.get(n, "")) for n in shown]
 
 
+# What a person is told on a page for each status (the API answers its JSON error shape instead).
+ERROR_TEXTS: dict[int, tuple[str, str]] = {
+    400: (N_("Bad request"), N_("This page cannot read the request.")),
+    404: (N_("Page not found"), N_("There is no page at this address.")),
+    405: (N_("Not allowed"), N_("This page cannot be requested that way.")),
+    413: (N_("Too large"), N_("That request is too large.")),
+    429: (
+        N_("Too many requests"),
+        N_("You asked many times in a short while; wait a minute and try again."),
+    ),
+    500: (
+        N_("Something went wrong"),
+        N_("The server failed to answer; it is logged. Try again in a moment."),
+    ),
+    503: (N_("Not available"), N_("refbot cannot answer right now; try again in a moment.")),
+}
+
+
+def error_page(status: int, detail: str | None = None) -> tuple[str, int]:
+    """Render the page for an error status in the interface language, with refbot's detail."""
+    lang = interface_language()
+    _ = translations(lang).gettext
+    heading, explanation = ERROR_TEXTS.get(status, ERROR_TEXTS[500 if status >= 500 else 400])
+    page = render_template(
+        "error.html",
+        _=_,
+        lang=lang,
+        languages=available_languages(),
+        status=status,
+        heading=_(heading),
+        explanation=_(explanation),
+        detail=detail,
+    )
+    return page, status
+
+
 @pages.route("/")
 def chat() -> Any:
     """The chat page."""
@@ -146,6 +192,27 @@ def chat() -> Any:
 def embed() -> Any:
     """The chat without page chrome, for the widget's iframe on club websites."""
     return _chat("embed.html")
+
+
+@pages.route("/widget")
+def embed_guide() -> Any:
+    """How a club adds the widget: the one line for this server, and what the operator sets."""
+    lang = interface_language()
+    here = request.host_url.rstrip("/")
+    snippet = f'<script src="{here}{url_for("pages.widget")}" data-lang="{lang}" async></script>'
+    frame = (
+        f'<iframe src="{here}{url_for("pages.embed", lang=lang)}" title="refbot" '
+        'width="420" height="640"></iframe>'
+    )
+    return render_template(
+        "embed_guide.html",
+        _=translations(lang).gettext,
+        lang=lang,
+        languages=available_languages(),
+        snippet=snippet,
+        frame=frame,
+        allowed=current_app.extensions["refbot.settings"].origins,
+    )
 
 
 @pages.route("/widget.js")

@@ -18,6 +18,13 @@ class Situation(Schema):
         validate=validate.Length(max=20),
         metadata={"description": 'Each input as text, e.g. {"flee": "7", "pursuit": "2,5"}.'},
     )
+    edition = fields.String(
+        validate=validate.Length(1, 64),
+        metadata={
+            "description": 'The one edition computed, when a follow-up named it ("what about '
+            'the Spanish rules?"); left out when every edition stating the rule is computed.'
+        },
+    )
 
 
 class AskRequest(Schema):
