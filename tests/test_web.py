@@ -57,6 +57,8 @@ def test_api_answers_exactly_what_the_cli_answers(client: FlaskClient, runner: C
     cli = json.loads(runner.invoke(main, ["ask", QUESTION, "--json"]).stdout)
     posted = client.post("/api/ask", json={"q": QUESTION}).get_json()
     got = client.get("/api/ask", query_string={"q": QUESTION}).get_json()
+    # Plus the id feedback refers to: each answer served gets its own.
+    assert re.fullmatch("[0-9a-f]{32}", posted.pop("answer_id")) and got.pop("answer_id")
     assert posted == got == cli
     assert posted["rule"]["outcome"]["caught"] is True
 
@@ -284,7 +286,10 @@ def test_no_path_from_a_request_reaches_the_file_system(client: FlaskClient, pat
 
 def test_widget_and_page_carry_no_inline_script(client: FlaskClient) -> None:
     html = client.get("/?q=flee").get_data(as_text=True)
-    assert "<script" not in html  # the CSP forbids inline scripts; the page needs none
+    # The CSP forbids inline scripts: the one script (the feedback form's) is a static file.
+    assert re.findall(r"<script[^>]*>", html) == ['<script src="/static/feedback.js" defer>']
+    empty = re.findall(r"<script[^>]*>\s*</script>", html)
+    assert empty == re.findall(r"<script.*?</script>", html, re.S)
 
 
 @pytest.mark.parametrize(

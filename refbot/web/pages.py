@@ -13,12 +13,14 @@ from markupsafe import Markup
 from refbot.align import describe_flag
 from refbot.answer import Answer, Situation
 from refbot.corpus import game_title
-from refbot.errors import QuestionError
+from refbot.errors import QuestionError, UnknownAnswer
 from refbot.i18n import Writer, available_languages, format_percentage, translations
 from refbot.rules import all_rules, rule_of
 from refbot.rules.dice import distribution
+from refbot.store.store import MAX_CORRECTION_CHARS
 from refbot.web.api import bot
 from refbot.web.chart import bar_chart
+from refbot.web.questions import record, store
 
 pages = Blueprint("pages", __name__, template_folder="templates", static_folder="static")
 
@@ -59,13 +61,13 @@ def charts(answer: Answer, _: Callable[[str], str], lang: str) -> list[Markup]:
     return drawn
 
 
-def _chat(template: str) -> Any:
+def _chat(template: str, notice: str | None = None) -> Any:
     lang = interface_language()
     _ = translations(lang).gettext
     question = request.args.get("q", "").strip()
     situation = situation_from(request.args, "rule", "in.")
     previous = situation_from(request.args, "prev", "prev.")
-    answer = error = None
+    answer = error = answer_id = None
     parallel: dict[str, list[Any]] = {}
     if question:
         try:
@@ -76,6 +78,7 @@ def _chat(template: str) -> Any:
                 error = _("That rule does not exist here any more; ask the question again.")
         if answer:
             parallel = {c.id: bot().parallel(c.id) for c in answer.citations}
+            answer_id = record(answer, "widget" if template == "embed.html" else "page")
     return render_template(
         template,
         _=_,
@@ -83,6 +86,9 @@ def _chat(template: str) -> Any:
         languages=available_languages(),
         question=question,
         answer=answer,
+        answer_id=answer_id,
+        embedded=template == "embed.html",
+        notice=notice,
         error=error,
         parallel=parallel,
         charts=charts(answer, _, lang) if answer else [],
@@ -146,6 +152,26 @@ def chat() -> Any:
 def embed() -> Any:
     """The chat without page chrome, for the widget's iframe on club websites."""
     return _chat("embed.html")
+
+
+@pages.route("/feedback", methods=["POST"])
+def feedback() -> Any:
+    """Keep a reader's verdict sent by the chat page's form, then show the chat again."""
+    form = request.form
+    template = "embed.html" if form.get("embedded") == "1" else "chat.html"
+    _ = translations(interface_language()).gettext
+    helpful = {"yes": True, "no": False}.get(form.get("helpful", ""))
+    answer_id = form.get("answer_id", "")
+    kept = store()
+    if helpful is None or kept is None:
+        return _chat(template, _("That feedback could not be read.")), 400
+    correction = form.get("correction", "")[:MAX_CORRECTION_CHARS]
+    channel = "widget" if template == "embed.html" else "page"
+    try:
+        kept.record_feedback(answer_id, helpful, correction, channel)
+    except UnknownAnswer:
+        return _chat(template, _("That answer is no longer kept; thank you all the same.")), 404
+    return _chat(template, _("Thank you for your feedback."))
 
 
 @pages.route("/widget.js")
