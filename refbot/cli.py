@@ -508,8 +508,14 @@ def report(
     start = parse_since(since) if since else None
     found = build_report(_store(ctx), start, LOW_CONFIDENCE if below is None else below)
     if faq_lang:
-        title, placeholder = "Frequently asked questions", "(The answer is still to be written.)"
-        click.echo(faq_markdown(found, faq_lang, title, placeholder), nl=False)
+        from refbot.i18n import translations
+
+        _ = translations(faq_lang).gettext
+        title = _("Frequently asked questions")
+        click.echo(
+            faq_markdown(found, faq_lang, title, _("(The answer is still to be written.)")),
+            nl=False,
+        )
         return
     if as_json:
         _emit(found.to_dict())

@@ -183,6 +183,9 @@ def feedback() -> Any:
               schema: Error
     """
     data = _json_body('{"answer_id": "…", "helpful": false, "correction": "…"}')
+    if "helpful" in data and not isinstance(data["helpful"], bool):
+        # marshmallow would take 1 for true (1 == True in Python); a verdict is a JSON boolean.
+        raise BadRequest("helpful: must be true or false", "invalid_parameter")
     try:
         loaded = schemas.Feedback().load(data)
     except ValidationError as exc:

@@ -143,8 +143,6 @@ class Feedback(Schema):
     )
     helpful = fields.Boolean(
         required=True,
-        truthy={True},  # only JSON true and false: "yes", 1 and "" are not verdicts
-        falsy={False},
         metadata={"description": "true: the answer helped; false: it did not."},
     )
     correction = fields.String(
