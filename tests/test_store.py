@@ -106,6 +106,19 @@ def test_purge_deletes_old_answers_with_their_feedback(store: Store, bot: Refbot
         store.answer(old)
 
 
+def test_times_in_any_zone_are_kept_in_utc(store: Store, bot: Refbot) -> None:
+    from zoneinfo import ZoneInfo
+
+    moscow = NOW.astimezone(ZoneInfo("Europe/Moscow"))
+    answer_id = store.record_question(bot.ask(PURSUIT), "api", at=moscow)
+    assert store.answer(answer_id).created_at == NOW
+    assert store.purge(timedelta(hours=1), at=NOW + timedelta(minutes=30)) == 0
+    assert (
+        store.purge(timedelta(hours=1), at=(NOW + timedelta(hours=2)).astimezone(moscow.tzinfo))
+        == 1
+    )
+
+
 def test_report_groups_by_concept_and_language_per_week(store: Store, bot: Refbot) -> None:
     pursuit, abstention = bot.ask(PURSUIT), bot.ask(OTHER_GAME)
     weeks = [NOW - timedelta(days=14), NOW - timedelta(days=7), NOW]

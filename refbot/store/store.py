@@ -140,7 +140,7 @@ class Store:
         game = rule.game if rule else answer.citations[0].game if answer.citations else None
         row = {
             "id": answer_id,
-            "created_at": at or now(),
+            "created_at": _stamp(at),
             "channel": channel,
             "question": answer.query,
             "lang": answer.lang,
@@ -172,7 +172,7 @@ class Store:
         text = (correction or "").strip() or None
         if text is not None and len(text) > MAX_CORRECTION_CHARS:
             raise InvalidFeedback(f"correction: at most {MAX_CORRECTION_CHARS} characters")
-        verdict = Verdict(answer_id, at or now(), channel, helpful, text)
+        verdict = Verdict(answer_id, _stamp(at), channel, helpful, text)
         with self._begin() as connection:
             known = connection.execute(select(answers.c.id).where(answers.c.id == answer_id))
             if known.first() is None:
@@ -190,7 +190,7 @@ class Store:
 
     def purge(self, older_than: timedelta, at: datetime | None = None) -> int:
         """Delete answers (and their feedback) older than the given age; return how many."""
-        cutoff = (at or now()) - older_than
+        cutoff = _stamp(at) - older_than
         with self._begin() as connection:
             old = select(answers.c.id).where(answers.c.created_at < cutoff)
             connection.execute(delete(feedback).where(feedback.c.answer_id.in_(old)))
@@ -210,6 +210,7 @@ class Store:
         query = select(answers).order_by(answers.c.created_at, answers.c.id)
         votes = select(feedback).order_by(feedback.c.created_at, feedback.c.id)
         if since is not None:
+            since = _stamp(since)
             query = query.where(answers.c.created_at >= since)
             votes = votes.join(answers).where(answers.c.created_at >= since)
         with self._begin() as connection:
@@ -236,6 +237,15 @@ class Store:
 def now() -> datetime:
     """Return the current time in UTC."""
     return datetime.now(UTC)
+
+
+def _stamp(at: datetime | None) -> datetime:
+    """Return a time in UTC (now when None): SQLite compares times as text, so one zone only."""
+    if at is None:
+        return now()
+    if at.tzinfo is None:
+        raise ValueError("times given to the store must carry a time zone")
+    return at.astimezone(UTC)
 
 
 def _utc(value: datetime) -> datetime:
