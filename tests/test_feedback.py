@@ -195,3 +195,12 @@ def test_ip_addresses_are_never_stored(configured: Settings, client: FlaskClient
 
 def test_the_default_store_is_sqlite_beside_the_index(settings: Settings) -> None:
     assert settings.database_url == f"sqlite:///{(settings.index_dir.parent / 'refbot.db')}"
+
+
+def test_a_store_that_cannot_be_opened_stops_the_start(settings: Settings, bot: Refbot) -> None:
+    from refbot.errors import StoreError
+
+    broken = settings.with_overrides(store_url="postgresql+psycopg://u:pw@127.0.0.1:1/x")
+    with pytest.raises(StoreError, match="cannot open the store") as caught:
+        create_app(broken, bot)
+    assert ":pw@" not in str(caught.value)

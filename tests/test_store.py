@@ -168,11 +168,12 @@ def test_report_json_is_plain_data(store: Store, bot: Refbot) -> None:
     assert data["entries"][0]["created_at"] == NOW.isoformat()
 
 
-def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> None:
+def test_sqlite_runs_in_wal_mode_with_a_busy_timeout_and_normal_sync(tmp_path: Path) -> None:
     store = Store.open(f"sqlite:///{tmp_path / 'refbot.db'}")
     with store.engine.connect() as connection:
         assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
         assert connection.execute(text("PRAGMA busy_timeout")).scalar() == 15000
+        assert connection.execute(text("PRAGMA synchronous")).scalar() == 1  # NORMAL
         assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
 
 
@@ -204,6 +205,13 @@ def test_processes_writing_at_once_to_one_sqlite_file_all_land(tmp_path: Path) -
 def test_a_store_url_that_cannot_be_used_is_one_clear_error(url: str) -> None:
     with pytest.raises(StoreError, match="store_url"):
         Store.open(url)
+
+
+def test_an_unwritable_sqlite_folder_is_one_clear_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    with pytest.raises(StoreError, match="cannot create the store's folder"):
+        Store.open(f"sqlite:///{blocker / 'sub' / 'refbot.db'}")
 
 
 def test_an_unreachable_database_is_one_clear_error_without_its_password() -> None:

@@ -66,11 +66,15 @@ class Store:
         except ArgumentError:
             raise StoreError(f"setting 'store_url': {url!r} is not a database URL") from None
         self.sqlite = parsed.get_backend_name() == "sqlite"
-        options: dict[str, Any] = {"future": True, "pool_pre_ping": not self.sqlite}
+        options: dict[str, Any] = {"pool_pre_ping": not self.sqlite}
         if self.sqlite:
             options["connect_args"] = {"timeout": BUSY_TIMEOUT_SECONDS}
             if parsed.database:
-                Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+                folder = Path(parsed.database).parent
+                try:
+                    folder.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    raise StoreError(f"cannot create the store's folder {folder}: {exc}") from None
         try:
             self.engine: Engine = create_engine(url, **options)
         except (ArgumentError, NoSuchModuleError, ImportError) as exc:
@@ -90,7 +94,7 @@ class Store:
         """Run the migrations the database has not had yet, one process at a time."""
         from alembic import command
         from alembic.config import Config
-        from filelock import FileLock
+        from filelock import FileLock, Timeout
 
         config = Config()
         config.set_main_option("script_location", "refbot.store:migrations")
@@ -105,8 +109,13 @@ class Store:
                     connection.exec_driver_sql("SELECT pg_advisory_xact_lock(727263)")
                 config.attributes["connection"] = connection
                 command.upgrade(config, "head")
-        except SQLAlchemyError as exc:
+        except (SQLAlchemyError, OSError) as exc:
             raise StoreError(f"cannot open the store at {_safe(self.url)}: {exc}") from None
+        except Timeout:
+            raise StoreError(
+                f"cannot open the store at {_safe(self.url)}: another process has been "
+                f"migrating it for a minute ({lock.lock_file if lock else ''} is held)"
+            ) from None
         finally:
             if lock is not None and lock.is_locked:
                 lock.release()
@@ -265,6 +274,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     # WAL: readers never block the writer, so gunicorn's workers can share one file.
     cursor.execute("PRAGMA journal_mode=WAL")
+    # In WAL mode NORMAL syncs at checkpoints, not at every commit: a power cut may lose the
+    # last answers logged, never the database; a commit then costs no fsync.
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_SECONDS * 1000}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
