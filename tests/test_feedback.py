@@ -193,6 +193,23 @@ def test_ip_addresses_are_never_stored(configured: Settings, client: FlaskClient
     assert rows and not any(address in row for row in rows)
 
 
+@pytest.mark.parametrize(
+    ("question", "concept"),
+    [
+        (QUESTION, "pursuit"),  # a computed answer: its rule's concept
+        ("¿Cuántos puntos cuesta un mago?", "points"),  # a topic, not the "how many" intent
+        ("How far can a Space Marine move in Warhammer 40k?", "other_games"),
+        ("Was ist das?", None),
+    ],
+)
+def test_an_answer_is_grouped_by_its_most_telling_concept(
+    bot: Refbot, question: str, concept: str | None
+) -> None:
+    from refbot.web.questions import concept_of
+
+    assert concept_of(bot.ask(question), bot.glossary) == concept
+
+
 def test_the_default_store_is_sqlite_beside_the_index(settings: Settings) -> None:
     assert settings.database_url == f"sqlite:///{(settings.index_dir.parent / 'refbot.db')}"
 

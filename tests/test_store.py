@@ -269,3 +269,14 @@ def test_the_faq_export_is_corpus_markdown_that_refbot_add_imports(
     )
     [written] = [s for f in report.files for s in f.sections]
     assert written.status == "new" and PURSUIT in (imported / written.path).read_text("utf-8")
+
+
+def test_the_migrations_build_exactly_the_tables_the_code_uses(store: Store) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from refbot.store.tables import metadata
+
+    with store.engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), metadata)
+    assert differences == []

@@ -33,9 +33,19 @@ def record(answer: Answer, channel: str) -> str | None:
         return None
 
 
+# What groups the officer's report best: another game or a missing topic says most about an
+# unanswered question, then a rule concept, then a term; intents ("how many") say nothing.
+TELLING = {"other_game": 0, "topic": 1, "rule": 2, "term": 3}
+
+
 def concept_of(answer: Answer, glossary: Glossary) -> str | None:
-    """Return the concept an answer is about: its rule's, else the question's first one."""
+    """Return the concept an answer is about: its rule's, else the question's most telling."""
     if answer.rule is not None:
         return answer.rule.concept
     mentions = parse_question(answer.query, answer.lang, glossary).mentions
-    return mentions[0].concept if mentions else None
+    ranked = [
+        (TELLING[kind], n, m.concept)
+        for n, m in enumerate(mentions)
+        if (kind := glossary.concepts[m.concept].kind) in TELLING
+    ]
+    return min(ranked)[2] if ranked else None
