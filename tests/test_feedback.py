@@ -14,7 +14,7 @@ from refbot.bot import Refbot
 from refbot.config import Settings
 from refbot.store import Store
 from refbot.web import create_app, schemas
-from tests.pgcluster import fresh_database, postgres_url  # noqa: F401  (a fixture)
+from tests.pgcluster import fresh_database
 
 QUESTION = "my goblins fled 7, the pursuers rolled 7, what happens?"
 ANSWER_ID = re.compile(r'name="answer_id" value="([0-9a-f]{32})"')

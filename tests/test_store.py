@@ -18,7 +18,7 @@ from refbot.ingest import import_files
 from refbot.segment import segment_section
 from refbot.store import CHANNELS, Reason, Store, build_report
 from refbot.store.report import faq_markdown, parse_since, week
-from tests.pgcluster import fresh_database, postgres_url  # noqa: F401  (a fixture)
+from tests.pgcluster import fresh_database
 
 PURSUIT = "my goblins fled 7, the pursuers rolled 7, what happens?"
 OTHER_GAME = "How far can a Space Marine move in Warhammer 40k?"
