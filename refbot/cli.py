@@ -527,3 +527,107 @@ def discord_register(
     where = f"in server {guild}" if guild else "globally (Discord may take up to an hour)"
     names = ", ".join(f"/{c.get('name')} (id {c.get('id')})" for c in registered)
     click.echo(f"registered {names} {where}")
+
+
+def _store(ctx: click.Context) -> Any:
+    from refbot.store import Store
+
+    return Store.open(_settings(ctx).database_url)
+
+
+@main.command("report")
+@click.option("--since", help="Only answers since a date (2026-11-01) or a number of days (30d).")
+@click.option(
+    "--below",
+    type=click.FloatRange(0, 1),
+    default=None,
+    help="Confidence below which an answer counts as unsure (default 0.6).",
+)
+@click.option("--faq", "faq_lang", help="Print the flagged questions in this language as a FAQ.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.pass_context
+def report(
+    ctx: click.Context, since: str | None, below: float | None, faq_lang: str | None, as_json: bool
+) -> None:
+    """Show answers that abstained, were unsure or were marked not helpful, by concept."""
+    from refbot.store.report import LOW_CONFIDENCE, build_report, faq_markdown, parse_since
+
+    start = parse_since(since) if since else None
+    found = build_report(_store(ctx), start, LOW_CONFIDENCE if below is None else below)
+    if faq_lang:
+        from refbot.i18n import translations
+
+        _ = translations(faq_lang).gettext
+        title = _("Frequently asked questions")
+        click.echo(
+            faq_markdown(found, faq_lang, title, _("(The answer is still to be written.)")),
+            nl=False,
+        )
+        return
+    if as_json:
+        _emit(found.to_dict())
+        return
+    click.echo(
+        f"{found.answers} answers, {found.feedback} feedback, {len(found.entries)} to look at"
+        + (f" since {start.date().isoformat()}" if start else "")
+    )
+    if not found.groups:
+        return
+    weeks = sorted({w for g in found.groups for w in g.weeks})
+    header = ["concept", "lang", "total", "abstained", "unsure", "unhelpful", *weeks]
+    rows = [
+        [
+            g.concept or "-",
+            g.lang,
+            str(g.total),
+            str(g.reasons.get("abstained", 0)),
+            str(g.reasons.get("low_confidence", 0)),
+            str(g.reasons.get("not_helpful", 0)),
+            *(str(g.weeks.get(w, 0)) for w in weeks),
+        ]
+        for g in found.groups
+    ]
+    _table(header, rows)
+    click.echo("")
+    for e in found.entries:
+        reasons = ", ".join(r.value for r in e.reasons)
+        click.echo(
+            f"{e.created_at:%Y-%m-%d %H:%M} {e.channel:<7} [{e.lang}] {e.concept or '-'}: "
+            f"{e.question}  ({reasons}; confidence {e.confidence:.2f})"
+        )
+        for correction in e.corrections:
+            click.echo(f"    correction: {correction}")
+
+
+def _table(header: list[str], rows: list[list[str]]) -> None:
+    """Print rows as a plain table with columns as wide as their widest cell."""
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    for row in [header, ["-" * w for w in widths], *rows]:
+        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
+
+
+@main.command("purge")
+@click.option(
+    "--older-than",
+    "days",
+    type=click.IntRange(0),
+    default=None,
+    help="Delete answers older than this many days (default: the retention_days setting).",
+)
+@click.pass_context
+def purge(ctx: click.Context, days: int | None) -> None:
+    """Delete logged questions, answers and their feedback older than the retention period."""
+    from datetime import timedelta
+
+    settings = _settings(ctx)
+    days = settings.retention_days if days is None else days
+    if days == 0 and ctx.get_parameter_source("days") != click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("retention_days is 0 (keep until purged): give --older-than DAYS")
+    removed = _store(ctx).purge(timedelta(days=days))
+    click.echo(f"Purged {removed} answers older than {days} days from {_safe_url(settings)}")
+
+
+def _safe_url(settings: Settings) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(settings.database_url).render_as_string(hide_password=True)

@@ -15,7 +15,8 @@ from refbot.lang import parse_bool
 
 DEFAULT_CONFIG_FILE = "refbot.toml"
 RATE_LIMITS = ("rate_limit", "rate_limit_expensive", "rate_limit_pages")
-MAY_BE_ZERO = ("proxies",)
+MAY_BE_ZERO = ("proxies", "retention_days")
+MIN_ADMIN_TOKEN = 16  # the admin page is on the open internet: a guessable token is refused
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,14 @@ class Settings:
     # key kept in the index folder), and how many earlier turns the page shows.
     secret_key: str = ""
     history_turns: int = 6
+    # Question log and feedback (issue 17): where answers and feedback are kept (a SQLAlchemy
+    # URL; empty: the SQLite file refbot.db beside the index folder), whether the web service
+    # keeps the questions it answers, how many days they are kept (0: until purged by hand),
+    # and the token of the rules officer's /admin page (empty: no admin page, 404).
+    store_url: str = ""
+    log_questions: bool = True
+    retention_days: int = 180
+    admin_token: str = ""
 
     @property
     def origins(self) -> list[str]:
@@ -65,6 +74,13 @@ class Settings:
         return [
             o.strip().rstrip("/") for o in re.split(r"[\s,;]+", self.allowed_origins) if o.strip()
         ]
+
+    @property
+    def database_url(self) -> str:
+        """Return the store's SQLAlchemy URL: store_url, else SQLite beside the index folder."""
+        if self.store_url:
+            return self.store_url
+        return f"sqlite:///{(self.index_dir.parent / 'refbot.db').absolute()}"
 
     def with_overrides(self, **values: Any) -> Settings:
         """Return a copy with the given non-None values applied and type-checked."""
@@ -78,6 +94,12 @@ def _coerce(values: Mapping[str, Any], origin: str) -> dict[str, Any]:
     for key, value in values.items():
         if key not in known:
             raise ConfigError(f"{origin}: unknown setting {key!r} (known: {', '.join(known)})")
+        if key == "admin_token" and 0 < len(str(value).strip()) < MIN_ADMIN_TOKEN:
+            # Said without the value: a token does not belong in a log.
+            raise ConfigError(
+                f"{origin}: setting 'admin_token' must be at least {MIN_ADMIN_TOKEN} characters "
+                "(e.g. python3 -c 'import secrets; print(secrets.token_urlsafe())')"
+            )
         default = getattr(Settings, key)
         try:
             if isinstance(default, bool):
@@ -112,6 +134,8 @@ def _coerce(values: Mapping[str, Any], origin: str) -> dict[str, Any]:
                 and not re.fullmatch(r"[0-9]{1,20}", out[key].strip())
             ):
                 raise ValueError("must be the Application ID, a number")
+            if key == "store_url" and out[key]:
+                _check_database_url(out[key])
         except (TypeError, ValueError) as exc:
             raise ConfigError(
                 f"{origin}: setting {key!r} has invalid value {value!r}: {exc}"
@@ -131,6 +155,20 @@ def _check_storage_uri(uri: str) -> None:
         storage_from_string(uri)
     except ConfigurationError as exc:
         raise ValueError(str(exc)) from None
+
+
+def _check_database_url(url: str) -> None:
+    """Refuse a store URL SQLAlchemy cannot parse (it connects later, when the store opens)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        make_url(url)
+    except ArgumentError:
+        raise ValueError(
+            "must be a SQLAlchemy database URL such as sqlite:////var/lib/refbot/refbot.db "
+            "or postgresql://user:password@host/refbot"
+        ) from None
 
 
 def load_settings(

@@ -141,3 +141,27 @@ class DiscordError(RefbotError):
     """Discord refused a request of `refbot discord register`, or could not be reached."""
 
     code = "discord_error"
+
+
+class StoreError(RefbotError):
+    """The question log's database cannot be opened or written."""
+
+    code = "store_error"
+
+
+class UnknownAnswer(RefbotError):
+    """No recorded answer has that id (never given, or purged)."""
+
+    code = "not_found"
+
+
+class InvalidFeedback(RefbotError):
+    """Feedback that cannot be kept as given (a correction too long)."""
+
+    code = "invalid_parameter"
+
+
+class InvalidSince(RefbotError):
+    """A report's start is neither a date nor a number of days."""
+
+    code = "invalid_parameter"

@@ -10,6 +10,7 @@ from refbot.bot import Refbot
 from refbot.config import Settings
 from refbot.embed import HashEmbedder
 from tests.helpers import SEED_CORPUS
+from tests.pgcluster import postgres_url  # noqa: F401  (one PostgreSQL cluster per session)
 
 
 @pytest.fixture

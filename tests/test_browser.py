@@ -18,6 +18,7 @@ from refbot.web import create_app
 from refbot.web.demo import serve_demo_site
 
 CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+ADMIN_TOKEN = "browser-test-admin-token"
 SCREENSHOTS = os.environ.get("REFBOT_SCREENSHOTS")  # a folder, e.g. docs/, to save pictures in
 
 pytestmark = pytest.mark.browser
@@ -37,7 +38,7 @@ def free_port() -> int:
 def servers(settings: Settings, bot: Refbot) -> Iterator[tuple[str, str]]:
     refbot_port, club_port = free_port(), free_port()
     refbot_url, club_url = f"http://127.0.0.1:{refbot_port}", f"http://127.0.0.1:{club_port}"
-    configured = settings.with_overrides(allowed_origins=club_url)
+    configured = settings.with_overrides(allowed_origins=club_url, admin_token=ADMIN_TOKEN)
     bot.settings = configured
     bot.build()
     server = make_server("127.0.0.1", refbot_port, create_app(configured, bot), threaded=True)
@@ -298,3 +299,60 @@ def test_the_api_docs_render_every_schema(servers: tuple[str, str], browser: obj
     assert len(operations) == len(documented)
     for link in driver.find_elements(By.CSS_SELECTOR, "a[href^='#']"):  # type: ignore[attr-defined]
         assert driver.find_elements(By.ID, link.get_attribute("href").split("#")[1])  # type: ignore[attr-defined]
+
+
+def give_feedback(driver: object, correction: str) -> None:
+    """Type a correction under the answer, press "Not helpful" and wait for the thanks."""
+    from selenium.webdriver.common.by import By
+
+    form = driver.find_element(By.CSS_SELECTOR, "form.feedback")  # type: ignore[attr-defined]
+    form.find_element(By.ID, "correction").send_keys(correction)
+    form.find_element(By.CSS_SELECTOR, "button[value=no]").click()
+    # The script sends it to the API and thanks in place: the answer stays on screen.
+    notice = driver.find_element(By.CSS_SELECTOR, ".answer .notice")  # type: ignore[attr-defined]
+    assert notice.text and not driver.find_elements(By.CSS_SELECTOR, "form.feedback")  # type: ignore[attr-defined]
+
+
+def test_feedback_from_the_page_and_the_widget_shows_on_the_admin_page(
+    servers: tuple[str, str], browser: object
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    refbot_url, club_url = servers
+    driver = browser
+    driver.get(refbot_url + "/?lang=en")  # type: ignore[attr-defined]
+    driver.find_element(By.ID, "q").send_keys("my goblins fled 7, the pursuers rolled 7")  # type: ignore[attr-defined]
+    assert submit_and_read(driver, "form.ask button").startswith("Caught")
+    give_feedback(driver, "The right rule was Restrain Pursuit")
+    assert driver.find_element(By.CSS_SELECTOR, ".answer .notice").text == (  # type: ignore[attr-defined]
+        "Thank you for your feedback."
+    )
+
+    driver.get(club_url + "/")  # type: ignore[attr-defined]
+    root = driver.find_element(By.CSS_SELECTOR, "[data-refbot-widget]").shadow_root  # type: ignore[attr-defined]
+    root.find_element(By.CSS_SELECTOR, "button.btn").click()
+    driver.switch_to.frame(root.find_element(By.CSS_SELECTOR, "iframe"))  # type: ignore[attr-defined]
+    driver.find_element(By.ID, "q").send_keys("¿Cuántos puntos cuesta un mago?")  # type: ignore[attr-defined]
+    driver.find_element(By.CSS_SELECTOR, "form.ask button").click()  # type: ignore[attr-defined]
+    give_feedback(driver, "Falta la lista de ejército")
+    assert driver.find_element(By.CSS_SELECTOR, ".answer .notice").text == "Gracias por tu opinión."  # type: ignore[attr-defined]
+    driver.switch_to.default_content()  # type: ignore[attr-defined]
+
+    driver.get(refbot_url + "/admin?lang=en")  # type: ignore[attr-defined]
+    driver.find_element(By.ID, "token").send_keys(ADMIN_TOKEN)  # type: ignore[attr-defined]
+    driver.find_element(By.CSS_SELECTOR, "form.login button").click()  # type: ignore[attr-defined]
+    table = driver.find_element(By.CSS_SELECTOR, "table.entries")  # type: ignore[attr-defined]
+    rows = {
+        r.get_attribute("data-answer-id"): r.text
+        for r in table.find_elements(By.CSS_SELECTOR, "tbody tr")
+    }
+    page_row = next(t for t in rows.values() if "Restrain Pursuit" in t)
+    widget_row = next(t for t in rows.values() if "Falta la lista" in t)
+    assert "page" in page_row and "my goblins fled 7" in page_row and "not helpful" in page_row
+    assert "widget" in widget_row and "¿Cuántos puntos cuesta un mago?" in widget_row
+    groups = driver.find_elements(By.CSS_SELECTOR, "table.groups tbody tr")  # type: ignore[attr-defined]
+    assert {(g.get_attribute("data-concept"), g.get_attribute("data-lang")) for g in groups} >= {
+        ("pursuit", "en")
+    }
+    assert driver.find_elements(By.LINK_TEXT, "faq-en.md")  # type: ignore[attr-defined]
+    shot(driver, "admin-en.png")

@@ -107,3 +107,39 @@ def test_serving_settings_read_from_the_environment(
     assert settings.rate_limit_storage == "redis://127.0.0.1:6379/0"
     assert (settings.rate_limit_expensive, settings.proxies) == ("5 per minute", 0)
     assert Settings().rate_limit_storage == "memory://"
+
+
+# --- the question log (issue 17) --------------------------------------------------------------
+
+
+def test_store_settings_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    env = {
+        "REFBOT_STORE_URL": "postgresql+psycopg://refbot@db.example/refbot",
+        "REFBOT_LOG_QUESTIONS": "0",
+        "REFBOT_RETENTION_DAYS": "0",
+        "REFBOT_ADMIN_TOKEN": "a-long-enough-admin-token",
+    }
+    settings = load_settings(env=env)
+    assert settings.database_url == env["REFBOT_STORE_URL"]
+    assert settings.log_questions is False and settings.retention_days == 0
+    assert settings.admin_token == env["REFBOT_ADMIN_TOKEN"]
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "names"),
+    [
+        ("store_url", "not a url", "SQLAlchemy database URL"),
+        ("retention_days", "-1", "at least 0"),
+        ("log_questions", "maybe", "log_questions"),
+        ("admin_token", "short", "at least 16"),
+    ],
+)
+def test_bad_store_settings_are_refused_by_name(
+    key: str, value: str, names: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ConfigError, match=names):
+        load_settings(env={f"REFBOT_{key.upper()}": value})

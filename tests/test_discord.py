@@ -22,12 +22,10 @@ from flask.testing import FlaskClient
 from nacl.signing import SigningKey
 from werkzeug.test import TestResponse
 
-import refbot.discord.interactions as interactions
 from refbot.bot import Refbot
 from refbot.cli import main
 from refbot.config import Settings, load_settings
 from refbot.discord.commands import command_definition, valid_name
-from refbot.discord.interactions import DiscordFeedback
 from refbot.discord.messages import (
     BUTTON_LABEL_MAX,
     CUSTOM_ID_MAX,
@@ -328,23 +326,20 @@ def test_show_sources_quotes_every_citation_to_the_presser_only(
 
 
 @pytest.mark.parametrize(("action", "helpful"), [("helpful", True), ("unhelpful", False)])
-def test_feedback_buttons_are_handed_to_record_discord_feedback(
+def test_feedback_buttons_land_in_the_question_log(
+    app: Flask,
     client: FlaskClient,
     key: SigningKey,
-    monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
     action: str,
     helpful: bool,
 ) -> None:
     message = answered(client, key, "ru")
-    recorded: list[DiscordFeedback] = []
-    original = interactions.record_discord_feedback
-
-    def record(feedback: DiscordFeedback) -> None:
-        recorded.append(feedback)
-        original(feedback)
-
-    monkeypatch.setattr(interactions, "record_discord_feedback", record)
+    pressed = ButtonId.parse(button(message, action))
+    assert pressed is not None and pressed.answer_id is not None
+    kept = app.extensions["refbot.store"]
+    served = kept.answer(pressed.answer_id)
+    assert (served.channel, served.question, served.lang) == ("discord", QUESTIONS["ru"][0], "ru")
     payload = press(button(message, action), message, "de")
     with caplog.at_level(logging.INFO, logger="refbot.discord.interactions"):
         body = post(client, key, payload).get_json()
@@ -353,12 +348,25 @@ def test_feedback_buttons_are_handed_to_record_discord_feedback(
         "flags": 64,
         "allowed_mentions": {"parse": []},
     }
-    (feedback,) = recorded
-    assert feedback.helpful is helpful and feedback.question == QUESTIONS["ru"][0]
-    assert (feedback.lang, feedback.user_id, feedback.guild_id) == ("ru", USER_ID, GUILD_ID)
-    assert feedback.message_id == payload["message"]["id"]
-    assert feedback.interaction_id == payload["id"]
+    ((_, verdicts),) = [(a, v) for a, v in kept.answers() if a.id == pressed.answer_id]
+    assert [(v.channel, v.helpful) for v in verdicts] == [("discord", helpful)]
     assert f"discord feedback: {'helpful' if helpful else 'not helpful'}" in caplog.text
+
+
+def test_without_a_question_log_feedback_is_only_logged(
+    settings: Settings, bot: Refbot, key: SigningKey, caplog: pytest.LogCaptureFixture
+) -> None:
+    quiet = settings.with_overrides(
+        discord_public_key=key.verify_key.encode().hex(), log_questions=False, preload=False
+    )
+    bot.settings = quiet
+    client = create_app(quiet, bot).test_client()
+    message = answered(client, key, "ru")
+    pressed = ButtonId.parse(button(message, "helpful"))
+    assert pressed is not None and pressed.answer_id is None
+    with caplog.at_level(logging.INFO, logger="refbot.discord.interactions"):
+        post(client, key, press(button(message, "helpful"), message, "de"))
+    assert "discord feedback: helpful" in caplog.text
 
 
 def test_a_button_that_is_not_refbots_or_lost_its_question_is_answered_privately(

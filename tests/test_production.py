@@ -558,3 +558,35 @@ def test_an_unreachable_redis_stops_the_start_with_one_line(
     assert status != 0
     assert f"error: setting 'rate_limit_storage': cannot reach redis://127.0.0.1:{port}/0" in output
     assert "Traceback" not in output
+
+
+# --- the question log: gunicorn's workers share one SQLite file (WAL) ----------------------------
+
+
+def test_workers_log_questions_and_feedback_into_one_sqlite_file(
+    production: Deployment, workdir: Path
+) -> None:
+    from refbot.store import Store
+
+    workers = production.workers()
+    before = {pid: cpu_ticks(pid) for pid in workers}
+
+    def ask_and_rate(n: int) -> tuple[str, int]:
+        answer = get(production.port, ask_path(QUESTIONS[n % len(QUESTIONS)])).json()
+        body = json.dumps({"answer_id": answer["answer_id"], "helpful": n % 2 == 0}).encode()
+        rated = raw(production.port, post("/api/feedback", body))
+        return str(answer["answer_id"]), rated.status
+
+    with ThreadPoolExecutor(8) as pool:
+        results = list(pool.map(ask_and_rate, range(60)))
+    busy = [pid for pid in workers if cpu_ticks(pid) > before[pid]]
+    assert busy == workers  # both workers wrote
+    assert [status for _, status in results] == [201] * 60
+    kept = {s.id: verdicts for s, verdicts in Store(f"sqlite:///{workdir / 'refbot.db'}").answers()}
+    ids = [answer_id for answer_id, _ in results]
+    assert len(set(ids)) == 60 and set(ids) <= set(kept)
+    assert all(len(kept[answer_id]) == 1 for answer_id in ids)
+    # nginx's access log keeps neither the client's address nor the question.
+    logged = (production.run_dir / "nginx-access.log").read_text()
+    assert '"GET /api/ask HTTP/1.1" 200' in logged and '"POST /api/feedback' in logged
+    assert "127.0.0.1" not in logged and "q=" not in logged

@@ -59,6 +59,8 @@ def test_api_answers_exactly_what_the_cli_answers(client: FlaskClient, runner: C
     cli = json.loads(runner.invoke(main, ["ask", QUESTION, "--json"]).stdout)
     posted = client.post("/api/ask", json={"q": QUESTION}).get_json()
     got = client.get("/api/ask", query_string={"q": QUESTION}).get_json()
+    # Plus the id feedback refers to: each answer served gets its own.
+    assert re.fullmatch("[0-9a-f]{32}", posted.pop("answer_id")) and got.pop("answer_id")
     assert posted == got == cli
     assert posted["rule"]["outcome"]["caught"] is True
 
@@ -306,10 +308,15 @@ def test_no_path_from_a_request_reaches_the_file_system(client: FlaskClient, pat
 
 def test_widget_and_page_carry_no_inline_script(client: FlaskClient) -> None:
     html = client.get("/?q=flee").get_data(as_text=True)
-    # The CSP forbids inline scripts: the page's one script is a file, and the page works
-    # without it (the forms are plain GET forms).
-    scripts = re.findall(r"<script[^>]*>.*?</script>", html, re.S)
-    assert scripts == ['<script src="/static/chat.js" defer></script>']
+    # The CSP forbids inline scripts: the page's scripts are files (the page's own and the
+    # feedback form's), and the page works without them (the forms are plain forms).
+    scripts = re.findall(r"<script[^>]*>", html)
+    assert sorted(scripts) == [
+        '<script src="/static/chat.js" defer>',
+        '<script src="/static/feedback.js" defer>',
+    ]
+    empty = re.findall(r"<script[^>]*>\s*</script>", html)
+    assert empty == re.findall(r"<script.*?</script>", html, re.S)
     assert client.get("/static/chat.js").status_code == 200
 
 

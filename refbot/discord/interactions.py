@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
@@ -121,6 +122,7 @@ class DiscordFeedback:
     """A press of "Helpful" or "Not helpful" under an answer."""
 
     helpful: bool
+    answer_id: str | None  # the question log's id of the answer, when it was kept
     question: str | None  # None when the message no longer holds the question
     digest: str  # of the question, as the button carries it
     lang: str  # the answer's language
@@ -131,8 +133,18 @@ class DiscordFeedback:
     interaction_id: str
 
 
+@dataclass(frozen=True)
+class QuestionLog:
+    """Where answers given on Discord and the feedback on them are kept (the web's store)."""
+
+    # Keep an answer; return its id for the feedback buttons (None: not kept).
+    answered: Callable[[Answer], str | None]
+    # Keep a press of "Helpful" or "Not helpful".
+    judged: Callable[[DiscordFeedback], None]
+
+
 def record_discord_feedback(feedback: DiscordFeedback) -> None:
-    """Record a feedback press; for now it is logged (the feedback store will keep it)."""
+    """Log a feedback press (the question log, when there is one, also keeps it)."""
     log.info(
         "discord feedback: %s on question %s (%s) in guild %s",
         "helpful" if feedback.helpful else "not helpful",
@@ -142,15 +154,18 @@ def record_discord_feedback(feedback: DiscordFeedback) -> None:
     )
 
 
-def respond(interaction: Interaction, refbot: Refbot) -> dict[str, Any]:
+NO_LOG = QuestionLog(lambda answer: None, record_discord_feedback)
+
+
+def respond(interaction: Interaction, refbot: Refbot, kept: QuestionLog = NO_LOG) -> dict[str, Any]:
     """Return the response to an interaction: PONG, an answer, sources or a thank-you."""
     if interaction.type is InteractionType.PING:
         return {"type": ResponseType.PONG}
     if interaction.type is InteractionType.APPLICATION_COMMAND:
         if interaction.command != COMMAND_NAME:
             raise BadInteraction(f"data.name: refbot has no command {interaction.command!r}")
-        return answer_command(interaction, refbot)
-    return press(interaction, refbot)
+        return answer_command(interaction, refbot, kept)
+    return press(interaction, refbot, kept)
 
 
 def failure(interaction: Interaction) -> str:
@@ -159,7 +174,9 @@ def failure(interaction: Interaction) -> str:
     return _("refbot cannot answer right now; its operators can see why.")
 
 
-def answer_command(interaction: Interaction, refbot: Refbot) -> dict[str, Any]:
+def answer_command(
+    interaction: Interaction, refbot: Refbot, kept: QuestionLog = NO_LOG
+) -> dict[str, Any]:
     """Answer /rules in the question's language (the asker's, when too short to tell)."""
     _ = translations(_language(interaction)).gettext
     if not interaction.question or not interaction.question.strip():
@@ -179,13 +196,13 @@ def answer_command(interaction: Interaction, refbot: Refbot) -> dict[str, Any]:
         "type": ResponseType.CHANNEL_MESSAGE_WITH_SOURCE,
         "data": {
             "embeds": [embed],
-            "components": answer_buttons(answer),
+            "components": answer_buttons(answer, kept.answered(answer)),
             "allowed_mentions": NO_MENTIONS,
         },
     }
 
 
-def press(interaction: Interaction, refbot: Refbot) -> dict[str, Any]:
+def press(interaction: Interaction, refbot: Refbot, kept: QuestionLog = NO_LOG) -> dict[str, Any]:
     """Answer a button under an answer, only to the one who pressed it, in their language."""
     lang = _language(interaction)
     _ = translations(lang).gettext
@@ -203,9 +220,10 @@ def press(interaction: Interaction, refbot: Refbot) -> dict[str, Any]:
             log.error("discord: cannot show sources: %s", exc)
             return ephemeral(_("refbot cannot answer right now; its operators can see why."))
         return ephemeral_embed(sources_embed(answer, lang))
-    record_discord_feedback(
+    kept.judged(
         DiscordFeedback(
             helpful=button.action == "helpful",
+            answer_id=button.answer_id,
             question=question,
             digest=button.digest,
             lang=button.lang,

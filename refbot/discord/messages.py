@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -77,22 +78,28 @@ class ButtonId:
     action: str  # sources, helpful or unhelpful
     lang: str
     digest: str
+    # The id the question log gave the answer, when it keeps questions: feedback refers to it.
+    answer_id: str | None = None
 
     PREFIX = "refbot"
     ACTIONS = ("sources", "helpful", "unhelpful")
 
     def __str__(self) -> str:
-        return f"{self.PREFIX}:{self.action}:{self.lang}:{self.digest}"
+        tail = f":{self.answer_id}" if self.answer_id else ""
+        return f"{self.PREFIX}:{self.action}:{self.lang}:{self.digest}{tail}"
 
     @classmethod
     def parse(cls, custom_id: str) -> ButtonId | None:
         """Return the button an id names, or None when it is not one of refbot's."""
         parts = custom_id.split(":")
-        if len(parts) != 4 or parts[0] != cls.PREFIX or parts[1] not in cls.ACTIONS:
+        if len(parts) not in (4, 5) or parts[0] != cls.PREFIX or parts[1] not in cls.ACTIONS:
             return None
         if not parts[2].isalpha() or len(parts[2]) > 3 or len(parts[3]) != 16:
             return None
-        return cls(parts[1], parts[2], parts[3])
+        answer_id = parts[4] if len(parts) == 5 else None
+        if answer_id is not None and not re.fullmatch(r"[0-9a-f]{32}", answer_id):
+            return None
+        return cls(parts[1], parts[2], parts[3], answer_id)
 
 
 def embed_length(embed: dict[str, Any]) -> int:
@@ -199,13 +206,14 @@ def answer_embed(
     return fit(embed)
 
 
-def answer_buttons(answer: Answer) -> list[dict[str, Any]]:
+def answer_buttons(answer: Answer, answer_id: str | None = None) -> list[dict[str, Any]]:
     """Return the action row under an answer: show sources, helpful, not helpful."""
     _ = translations(answer.lang).gettext
     digest = question_digest(answer.query)
 
     def button(action: str, label: str, style: int, emoji: str) -> dict[str, Any]:
-        custom_id = str(ButtonId(action, answer.lang, digest))
+        kept = answer_id if action != "sources" else None
+        custom_id = str(ButtonId(action, answer.lang, digest, kept))
         assert len(custom_id) <= CUSTOM_ID_MAX
         return {
             "type": 2,  # button

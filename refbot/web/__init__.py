@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from datetime import timedelta
 from typing import Any
 
 from flask import Flask, Response, jsonify, request
@@ -24,12 +25,18 @@ from refbot.errors import (
     IndexMismatch,
     IndexMissing,
     IndexUnwritable,
+    InvalidFeedback,
+    InvalidSince,
     ModelError,
     QuestionError,
     RefbotError,
+    StoreError,
+    UnknownAnswer,
     UnknownClause,
     UnknownRule,
 )
+from refbot.store import Store
+from refbot.web.admin import admin
 from refbot.web.api import BadRequest, api, build_spec
 from refbot.web.discord import discord
 from refbot.web.history import History, secret_key
@@ -37,8 +44,12 @@ from refbot.web.pages import error_page, pages
 
 STATUS: dict[type[RefbotError], int] = {
     QuestionError: 400,
+    InvalidFeedback: 400,
+    InvalidSince: 400,
     UnknownClause: 404,
     UnknownRule: 404,
+    UnknownAnswer: 404,
+    StoreError: 503,
     # The service cannot answer until its index or model is fixed: say so, keep running.
     IndexMissing: 503,
     IndexUnwritable: 503,
@@ -73,6 +84,8 @@ def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> F
         seen = seen_store(settings.rate_limit_storage)
         app.extensions["refbot.discord"] = Verifier.from_hex(settings.discord_public_key, seen)
         app.extensions["refbot.discord.responder"] = Responder(settings.discord_api_url)
+    app.extensions["refbot.store"] = _open_store(settings, app)
+    app.register_blueprint(admin)
     app.extensions["refbot.spec"] = build_spec(app)
     CORS(app, resources={r"/api/*": {"origins": settings.origins}}, methods=["GET", "POST"])
     _rate_limits(app, settings)
@@ -90,6 +103,19 @@ def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> F
             # Serve anyway: every request then answers 503 saying what to fix (health too).
             app.logger.warning("refbot could not load at start: %s", exc)
     return app
+
+
+def _open_store(settings: Settings, app: Flask) -> Store | None:
+    """Open the question log (migrating it) when questions are kept or the admin page is on."""
+    if not (settings.log_questions or settings.admin_token):
+        return None
+    store = Store.open(settings.database_url)
+    if settings.retention_days:
+        # Retention is applied at every start too, not only by `refbot purge`.
+        purged = store.purge(timedelta(days=settings.retention_days))
+        if purged:
+            app.logger.info("purged %d answers older than %d days", purged, settings.retention_days)
+    return store
 
 
 def _rate_limits(app: Flask, settings: Settings) -> None:

@@ -13,7 +13,9 @@ from marshmallow import ValidationError
 from refbot import __version__
 from refbot.answer import Situation
 from refbot.bot import Refbot
+from refbot.errors import UnknownAnswer
 from refbot.web import schemas
+from refbot.web.questions import record, store
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -111,7 +113,89 @@ def ask() -> Any:
         situation=_situation(args.get("situation")),
         previous=_situation(args.get("previous")),
     )
-    return jsonify(answer.to_dict())
+    return jsonify({**answer.to_dict(), "answer_id": record(answer, "api")})
+
+
+def _json_body(example: str) -> dict[str, Any]:
+    """Return the request's JSON object, or raise BadRequest."""
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # arrays nested thousands deep
+        data = None
+    if not isinstance(data, dict):
+        raise BadRequest(f"the body must be a JSON object such as {example}", "malformed_json")
+    return data
+
+
+def _invalid(exc: ValidationError) -> BadRequest:
+    fields = "; ".join(
+        f"{name}: {' '.join(map(str, errs))}" for name, errs in exc.messages_dict.items()
+    )
+    return BadRequest(fields, "invalid_parameter")
+
+
+@api.route("/feedback", methods=["POST"])
+def feedback() -> Any:
+    """Record a reader's verdict on an answer.
+    ---
+    post:
+      summary: Say whether an answer helped, optionally with a correction
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: Feedback
+      responses:
+        201:
+          description: Stored
+          content:
+            application/json:
+              schema: FeedbackResponse
+        400:
+          description: Bad request, in the error shape
+          content:
+            application/json:
+              schema: Error
+        404:
+          description: No answer has that id (never given, or purged), in the error shape
+          content:
+            application/json:
+              schema: Error
+        429:
+          description: Rate limited, in the error shape
+          content:
+            application/json:
+              schema: Error
+    """
+    data = _json_body('{"answer_id": "…", "helpful": false, "correction": "…"}')
+    if "helpful" in data and not isinstance(data["helpful"], bool):
+        # marshmallow would take 1 for true (1 == True in Python); a verdict is a JSON boolean.
+        raise BadRequest("helpful: must be true or false", "invalid_parameter")
+    try:
+        loaded = schemas.Feedback().load(data)
+    except ValidationError as exc:
+        raise _invalid(exc) from None
+    correction = loaded.get("correction")
+    if correction is not None:
+        try:
+            correction.encode("utf-8")
+        except UnicodeEncodeError:
+            raise BadRequest(
+                "correction: contains an unpaired surrogate", "invalid_parameter"
+            ) from None
+    kept = store()
+    if kept is None:
+        raise UnknownAnswer("this server keeps no answers (log_questions is off)")
+    verdict = kept.record_feedback(
+        loaded["answer_id"], loaded["helpful"], correction, loaded["channel"]
+    )
+    body = {
+        "answer_id": verdict.answer_id,
+        "helpful": verdict.helpful,
+        "correction": verdict.correction,
+        "created_at": verdict.created_at.isoformat(),
+    }
+    return jsonify(body), 201
 
 
 def _texts(value: Any) -> list[str]:
@@ -253,7 +337,8 @@ def build_spec(app: Flask) -> dict[str, Any]:
         },
         plugins=[FlaskPlugin(), MarshmallowPlugin()],
     )
-    for name in ("AskRequest", "AskResponse", "Clause", "Health", "Error"):
+    names = ("AskRequest", "AskResponse", "Feedback", "FeedbackResponse", "Clause", "Health")
+    for name in (*names, "Error"):
         spec.components.schema(name, schema=getattr(schemas, name))
     for name, (description, codes) in ERROR_RESPONSES.items():
         listed = ", ".join(f"`{code}`" for code in codes)
@@ -265,7 +350,7 @@ def build_spec(app: Flask) -> dict[str, Any]:
             },
         )
     with app.test_request_context():
-        for view in (ask, clause, health, openapi, docs):
+        for view in (ask, feedback, clause, health, openapi, docs):
             spec.path(view=view, app=app)
     return spec.to_dict()
 

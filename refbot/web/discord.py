@@ -8,10 +8,20 @@ from typing import Any
 from flask import Blueprint, abort, current_app, jsonify, request
 
 from refbot.discord.deferred import Responder
-from refbot.discord.interactions import Interaction, InteractionType, failure, respond
+from refbot.discord.interactions import (
+    NO_LOG,
+    DiscordFeedback,
+    Interaction,
+    InteractionType,
+    QuestionLog,
+    failure,
+    record_discord_feedback,
+    respond,
+)
 from refbot.discord.verify import Verifier
-from refbot.errors import BadInteraction, InteractionRefused
+from refbot.errors import BadInteraction, InteractionRefused, StoreError, UnknownAnswer
 from refbot.web.api import bot
+from refbot.web.questions import concept_of, store
 
 discord = Blueprint("discord", __name__, url_prefix="/discord")
 
@@ -48,15 +58,42 @@ def interactions() -> Any:
         if interaction.type is InteractionType.PING:
             return jsonify(respond(interaction, bot()))
         refbot = bot()
+        kept = question_log()
         responder: Responder = current_app.extensions["refbot.discord.responder"]
         answer = responder.respond(
             interaction.application_id,
             interaction.token,
             private=interaction.type is InteractionType.MESSAGE_COMPONENT,
-            compute=lambda: respond(interaction, refbot),
+            compute=lambda: respond(interaction, refbot, kept),
             failed=failure(interaction),
         )
     except BadInteraction as exc:
         current_app.logger.warning("discord: a signed request refbot cannot read: %s", exc)
         return jsonify({"error": {"code": exc.code, "message": str(exc)}}), 400
     return jsonify(answer)
+
+
+def question_log() -> QuestionLog:
+    """Return where this app keeps Discord answers and feedback (usable outside the request)."""
+    settings = current_app.extensions["refbot.settings"]
+    kept, glossary, logger = store(), bot().glossary, current_app.logger
+    if kept is None or not settings.log_questions:
+        return NO_LOG
+
+    def answered(answer: Any) -> str | None:
+        try:
+            return kept.record_question(answer, "discord", concept_of(answer, glossary))
+        except StoreError as exc:
+            logger.error("discord: could not log a question: %s", exc)
+            return None
+
+    def judged(feedback: DiscordFeedback) -> None:
+        record_discord_feedback(feedback)
+        if feedback.answer_id is None:
+            return
+        try:
+            kept.record_feedback(feedback.answer_id, feedback.helpful, None, "discord")
+        except (UnknownAnswer, StoreError) as exc:
+            logger.warning("discord: feedback not kept: %s", exc)
+
+    return QuestionLog(answered, judged)

@@ -13,13 +13,15 @@ from markupsafe import Markup
 from refbot.align import describe_flag
 from refbot.answer import Answer, Situation
 from refbot.corpus import game_title
-from refbot.errors import QuestionError
+from refbot.errors import QuestionError, UnknownAnswer
 from refbot.i18n import N_, Writer, available_languages, format_percentage, translations
 from refbot.rules import all_rules, rule_of
 from refbot.rules.dice import distribution
+from refbot.store.store import MAX_CORRECTION_CHARS
 from refbot.web.api import bot
 from refbot.web.chart import bar_chart
 from refbot.web.history import History, Turn
+from refbot.web.questions import record, store
 
 pages = Blueprint("pages", __name__, template_folder="templates", static_folder="static")
 
@@ -60,13 +62,13 @@ def charts(answer: Answer, _: Callable[[str], str], lang: str) -> list[Markup]:
     return drawn
 
 
-def _chat(template: str) -> Any:
+def _chat(template: str, notice: str | None = None) -> Any:
     lang = interface_language()
     _ = translations(lang).gettext
     question = request.args.get("q", "").strip()
     situation = situation_from(request.args, "rule", "in.", "rule_edition")
     previous = situation_from(request.args, "prev", "prev.", "prev_edition")
-    answer = error = None
+    answer = error = answer_id = None
     parallel: dict[str, list[Any]] = {}
     history: History = current_app.extensions["refbot.history"]
     earlier = history.load(request.args.get("history", ""))
@@ -79,6 +81,7 @@ def _chat(template: str) -> Any:
                 error = _("That rule does not exist here any more; ask the question again.")
         if answer:
             parallel = {c.id: bot().parallel(c.id) for c in answer.citations}
+            answer_id = record(answer, "widget" if template == "embed.html" else "page")
     # The next question carries this turn too; a correction recomputes this one.
     now = [*earlier, Turn(question, answer.answer, answer.lang)] if answer else earlier
     return render_template(
@@ -88,6 +91,9 @@ def _chat(template: str) -> Any:
         languages=available_languages(),
         question=question,
         answer=answer,
+        answer_id=answer_id,
+        embedded=template == "embed.html",
+        notice=notice,
         error=error,
         parallel=parallel,
         earlier=earlier,
@@ -213,6 +219,26 @@ def embed_guide() -> Any:
         frame=frame,
         allowed=current_app.extensions["refbot.settings"].origins,
     )
+
+
+@pages.route("/feedback", methods=["POST"])
+def feedback() -> Any:
+    """Keep a reader's verdict sent by the chat page's form, then show the chat again."""
+    form = request.form
+    template = "embed.html" if form.get("embedded") == "1" else "chat.html"
+    _ = translations(interface_language()).gettext
+    helpful = {"yes": True, "no": False}.get(form.get("helpful", ""))
+    answer_id = form.get("answer_id", "")
+    kept = store()
+    if helpful is None or kept is None:
+        return _chat(template, _("That feedback could not be read.")), 400
+    correction = form.get("correction", "")[:MAX_CORRECTION_CHARS]
+    channel = "widget" if template == "embed.html" else "page"
+    try:
+        kept.record_feedback(answer_id, helpful, correction, channel)
+    except UnknownAnswer:
+        return _chat(template, _("That answer is no longer kept; thank you all the same.")), 404
+    return _chat(template, _("Thank you for your feedback."))
 
 
 @pages.route("/widget.js")

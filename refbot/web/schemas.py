@@ -131,6 +131,46 @@ class AskResponse(Schema):
             "outcome (a chance was given instead), each with the question that asks for it."
         },
     )
+    answer_id = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "API only: the id to send feedback on this answer with "
+            "(POST /api/feedback); null when the server keeps no questions."
+        },
+    )
+
+
+class Feedback(Schema):
+    """A reader's verdict on an answer, as POST /api/feedback takes it."""
+
+    answer_id = fields.String(
+        required=True,
+        validate=validate.Regexp(r"\A[0-9a-f]{32}\Z"),
+        metadata={"description": "The `answer_id` of an answer from /api/ask."},
+    )
+    helpful = fields.Boolean(
+        required=True,
+        metadata={"description": "true: the answer helped; false: it did not."},
+    )
+    correction = fields.String(
+        allow_none=True,
+        validate=validate.Length(max=2000),
+        metadata={"description": 'Optional: what is right instead ("the right rule was …").'},
+    )
+    channel = fields.String(
+        load_default="api",
+        validate=validate.OneOf(["api", "page", "widget", "discord"]),
+        metadata={"description": "Where the reader gave it (default api)."},
+    )
+
+
+class FeedbackResponse(Schema):
+    """Feedback as it was stored."""
+
+    answer_id = fields.String(required=True)
+    helpful = fields.Boolean(required=True)
+    correction = fields.String(allow_none=True, required=True)
+    created_at = fields.String(required=True, metadata={"description": "ISO 8601, UTC."})
 
 
 class Clause(Schema):

@@ -1,0 +1,12 @@
+"""Alembic's environment: migrate the connection refbot.store hands over (see Store.open)."""
+
+from __future__ import annotations
+
+from alembic import context
+
+from refbot.store.tables import metadata
+
+connection = context.config.attributes["connection"]
+context.configure(connection=connection, target_metadata=metadata, render_as_batch=True)
+with context.begin_transaction():
+    context.run_migrations()
