@@ -18,6 +18,7 @@ from refbot.answer import Answer, Situation
 from refbot.config import Settings
 from refbot.corpus import Section, hash_sections, load_corpus
 from refbot.embed import Embedder, RememberingEmbedder, load_embedder
+from refbot.errata import amend, overrides_of
 from refbot.errors import (
     BuildInProgress,
     CorpusError,
@@ -61,8 +62,8 @@ class BuildReport:
 
 
 def segment_corpus(sections: list[Section]) -> list[Clause]:
-    """Return every clause of every section, in corpus order."""
-    return [clause for section in sections for clause in segment_section(section)]
+    """Return every clause of every section, in corpus order, with the errata that amend it."""
+    return amend(sections, [clause for section in sections for clause in segment_section(section)])
 
 
 class Refbot:
@@ -308,7 +309,8 @@ class Refbot:
         """
         clauses = self._current_clauses()
         by_id = {c.id: c for c in clauses}
-        results = run_rule(rule_id, inputs, Provenance(clauses), edition, unit)
+        overrides = overrides_of(clauses)
+        results = run_rule(rule_id, inputs, Provenance(clauses), edition, unit, overrides)
         return [(result, [by_id[i] for i in result.clauses]) for result in results]
 
     def _current_clauses(self) -> list[Clause]:

@@ -223,7 +223,14 @@ def ask(
         mark = "verified" if result.verified else "not verified by retrieval"
         click.echo(f"  [{result.id} · {result.edition} · {mark}]")
     for citation in answer.citations:
-        click.echo(f"  - {citation.id} ({citation.lang}): {citation.text}")
+        label = f" {citation.label} «{citation.question}»" if citation.label else ""
+        click.echo(f"  - {citation.id} ({citation.lang}){label}: {citation.text}")
+        for amendment in citation.amended_by:
+            # The erratum's words hold now: shown under the clause it amends, wherever cited.
+            click.echo(
+                f"      amended by «{amendment.title}» ({amendment.source}): "
+                f"«{amendment.replaces}» → «{amendment.text}»"
+            )
 
 
 @main.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
