@@ -398,6 +398,13 @@ def _edition(document: Any) -> dict[str, Any]:
 @click.option(
     "--units", type=click.Choice(["in", "cm", "none"]), help="Units (default: from the text)."
 )
+@click.option(
+    "--kind",
+    type=click.Choice(["rules", "faq"]),
+    default="rules",
+    show_default=True,
+    help="faq: questions (headings, or short paragraphs ending in '?') and their answers.",
+)
 @click.option("--dry-run", is_flag=True, help="Show what would be written; write nothing.")
 @click.option("--force", is_flag=True, help="Overwrite sections edited since their import.")
 @click.pass_context
@@ -408,6 +415,7 @@ def add(
     edition: str,
     lang: str | None,
     units: str | None,
+    kind: str,
     dry_run: bool,
     force: bool,
 ) -> None:
@@ -425,6 +433,7 @@ def add(
         max_bytes=settings.max_import_bytes,
         dry_run=dry_run,
         force=force,
+        kind=kind,
     )
     for file in report.files:
         pages = f", pages {file.pages[0]}–{file.pages[-1]}" if file.pages else ""

@@ -191,7 +191,7 @@ def segment_section(section: Section) -> list[Clause]:
     path: list[tuple[int, str]] = []
     page = section.page
 
-    def add(text: str, kind: Kind, block: int) -> None:
+    def add(text: str, kind: Kind, block: int, at: int | None) -> None:
         clauses.append(
             Clause(
                 id=f"{section.key}#{len(clauses) + 1}",
@@ -204,7 +204,7 @@ def segment_section(section: Section) -> list[Clause]:
                 section=section.section,
                 source=section.source,
                 units=section.units,
-                page=page,
+                page=at,
                 block=block,
                 edition_title=section.edition_title,
                 source_title=section.source_title,
@@ -212,11 +212,11 @@ def segment_section(section: Section) -> list[Clause]:
         )
 
     answer: list[str] = []  # the paragraphs of a FAQ answer read so far
-    answer_block = 0
+    answer_block, answer_page = 0, page
 
     def answered() -> None:
         if answer:
-            add(" ".join(answer), "faq", answer_block)
+            add(" ".join(answer), "faq", answer_block, answer_page)
             answer.clear()
 
     for i, block in enumerate(blocks):
@@ -225,8 +225,9 @@ def segment_section(section: Section) -> list[Clause]:
                 answered()
                 path = [(level, title) for level, title in path if level < block.level]
                 path.append((block.level, block.text))
-            elif path:  # an answer, under its question
-                answer_block = answer_block if answer else i
+            elif path:  # an answer, under its question, cited at the page it starts on
+                if not answer:
+                    answer_block, answer_page = i, page
                 answer.append(block.text)
             continue
         if block.kind == "page":
@@ -235,13 +236,13 @@ def segment_section(section: Section) -> list[Clause]:
             path = [(level, title) for level, title in path if level < block.level]
             path.append((block.level, block.text))
             if _has_content(blocks, i):
-                add(block.text, "heading", i)
+                add(block.text, "heading", i, page)
         elif block.kind == "item":
-            add(block.text, "rule", i)
+            add(block.text, "rule", i, page)
         else:
             for sentence in split_sentences(block.text, section.lang):
                 # A sentence opening with a cue ("for example", "например") is a worked example.
                 quoted = block.kind == "quote" or patterns().example_cue.match(sentence)
-                add(sentence, "example" if quoted else "rule", i)
+                add(sentence, "example" if quoted else "rule", i, page)
     answered()
     return clauses
