@@ -104,7 +104,8 @@ def test_an_erratum_changes_the_dice_a_rule_computes_with(amended_dir: Path) -> 
     ]
     fast = dict(inputs, movement="20 cm", roll="30")
     (untouched,) = run_rule("overrun", fast, provenance, "reglamento-es", overrides=overrides)
-    assert untouched.outcome["dice"] == "8D6"  # only the amended constant changes
+    # Only the amended constant changes, and an outcome that does not rest on it names no erratum.
+    assert untouched.outcome["dice"] == "8D6" and untouched.amended_by == ()
 
 
 # --- errata: answers ---------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from refbot.rules.core import (
     Amended,
     Chart,
     Constant,
+    ConstantsRead,
     Context,
     Cue,
     Distance,
@@ -150,9 +151,10 @@ def run_rule(
         own = {k: v for k, v in inputs.items() if rule.param(k) is not None}
         ignored: dict[str, str] = {}
         values, applied = amended[(rule.id, rule.edition)]
+        read = ConstantsRead(values)
         while True:
             try:
-                typed, shown = coerce_inputs(rule, own, values)
+                typed, shown = coerce_inputs(rule, own, read)
                 break
             except RuleError as exc:
                 # Editions disagree (a 2D6 roll is no 8D6 roll): drop the input for this edition
@@ -162,7 +164,7 @@ def run_rule(
                 failures.append(exc)
                 ignored[exc.param] = str(exc)
                 del own[exc.param]
-        context = Context(rule.units, unit, values)  # type: ignore[arg-type]
+        context = Context(rule.units, unit, read)  # type: ignore[arg-type]
         outcome, tags = rule.compute(typed, context)
         if ignored:
             outcome["ignored_inputs"] = ignored
@@ -175,7 +177,8 @@ def run_rule(
                 inputs=shown,
                 outcome=outcome,
                 clauses=rule.locate(texts, tags),
-                amended_by=applied,
+                # Only the errata whose values this outcome rests on.
+                amended_by=tuple(a for a in applied if a.constant in read.read),
             )
         )
     accepted = {name for result in results for name in result.inputs}

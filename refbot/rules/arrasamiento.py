@@ -31,14 +31,16 @@ CONSTANTS = (
 
 def _dice_count(inputs: Inputs, constants: Mapping[str, int]) -> int:
     movement = inputs.get("movement")
-    slow, fast = constants["dice"], constants["fast_dice"]
     if movement is None:
+        slow, fast = constants["dice"], constants["fast_dice"]
         raise RuleError(
             f"roll: give movement too, it decides between {slow}D6 and {fast}D6",
             "movement",
             "missing_input",
         )
-    return slow if movement.to("cm").value <= FAST_MOVEMENT_CM else fast
+    # Read only the constant that applies: an erratum of the other is no part of this outcome.
+    fast_unit = movement.to("cm").value > FAST_MOVEMENT_CM
+    return constants["fast_dice"] if fast_unit else constants["dice"]
 
 
 def overrun(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -139,6 +139,26 @@ class Constant:
     def show(self, value: int) -> str:
         """Return a value as the rule texts write it: `3D6`, `15`."""
         return f"{value}D6" if self.kind == "dice" else str(value)
+
+
+class ConstantsRead(Mapping[str, int]):
+    """A rule's constants that remember which the computation read: only an erratum that
+    changed a value the outcome rests on is named in the answer."""
+
+    def __init__(self, values: Mapping[str, int]) -> None:
+        self._values = dict(values)
+        self.read: set[str] = set()
+
+    def __getitem__(self, name: str) -> int:
+        value = self._values[name]
+        self.read.add(name)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
 
 
 @dataclass(frozen=True)
