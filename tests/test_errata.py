@@ -221,33 +221,6 @@ def test_a_bad_erratum_is_refused_naming_file_and_entry_and_nothing_is_written(
     assert read_manifest(bot.settings.index_dir) == built
 
 
-@pytest.mark.parametrize(
-    ("meta", "problem"),
-    [
-        ({"kind": "errata"}, "lists its errata under 'errata:'"),
-        ({"kind": "errata", "errata": "\n  - {title: T, section: s}"}, "missing replaces, with"),
-        ({"kind": "errata", "errata": "\n  - {title: T, sectoin: s}"}, "unknown key 'sectoin'"),
-        (
-            {
-                "kind": "errata",
-                "errata": "\n  - {title: T, section: s, replaces: a, with: b, param: overrun.dice}",
-            },
-            "param and value go together",
-        ),
-        ({"kind": "rules", "errata": "[]"}, "only a document of kind errata may list errata"),
-        ({"kind": "manual"}, "kind must be one of rules, faq, errata"),
-    ],
-)
-def test_a_malformed_errata_document_is_refused(
-    corpus_dir: Path, meta: dict[str, object], problem: str
-) -> None:
-    write_section(corpus_dir, ERRATA, "Texto.", units="cm", **meta)
-    with pytest.raises(CorpusError) as info:
-        load_corpus(corpus_dir)
-    (said,) = info.value.problems
-    assert said.startswith(f"{ERRATA}.md: ") and problem in said
-
-
 def test_the_shipped_corpus_has_no_errata_or_faq() -> None:
     sections = load_corpus(SEED_CORPUS)
     assert {s.kind for s in sections} == {"rules"}
