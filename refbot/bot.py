@@ -262,6 +262,12 @@ class Refbot:
             self.notice(f"{exc}; rebuilding the index now")
         try:
             self.build(force=True)
+        except CorpusError as exc:
+            # Found only when the clauses are made (an erratum whose words are not in its
+            # section): the last good index still serves, as for a file that fails to parse.
+            self.notice(f"corpus has errors, serving the last good index:\n{exc}")
+            index = load_index(directory, self.embedder.model_id)
+            return index, f"the corpus has errors, serving the last good index: {exc}"
         except (IndexUnwritable, BuildInProgress) as exc:
             # Answer from the last good index (if any) rather than fail every question.
             self.notice(f"{exc}; serving the last good index")

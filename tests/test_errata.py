@@ -179,6 +179,20 @@ def test_replaced_text_may_span_clauses(corpus_dir: Path) -> None:
 # --- bad errata ---------------------------------------------------------------------------------
 
 
+def test_a_bad_erratum_leaves_the_last_good_index_serving(
+    settings: Settings, amended_dir: Path
+) -> None:
+    Refbot(settings, embedder=HashEmbedder()).build()
+    path = amended_dir / f"{ERRATA}.md"
+    path.write_text(path.read_text().replace("moverá 5D6", "moverá 9D6"), encoding="utf-8")
+    serving = Refbot(settings, embedder=HashEmbedder())
+    answer = serving.ask(OVERRUN)
+    assert spanish_overrun(answer.to_dict())["outcome"]["dice"] == "3D6"  # the last good build
+    health = serving.health()
+    assert health["status"] == "degraded"
+    assert "erratum 1 ('Arrasamiento: 3D6 en lugar de 5D6')" in str(health["problem"])
+
+
 @pytest.mark.parametrize(
     ("entry", "problem"),
     [
@@ -224,3 +238,16 @@ def test_a_bad_erratum_is_refused_naming_file_and_entry_and_nothing_is_written(
 def test_the_shipped_corpus_has_no_errata_or_faq() -> None:
     sections = load_corpus(SEED_CORPUS)
     assert {s.kind for s in sections} == {"rules"}
+
+
+def test_refbot_build_prints_the_bad_erratum_on_one_line(
+    runner: CliRunner, corpus_dir: Path
+) -> None:
+    entry = "{title: T, section: arrasamiento, replaces: 'moverá 9D6', with: 'moverá 3D6'}"
+    write_section(corpus_dir, ERRATA, "", units="cm", kind="errata", errata=f"\n  - {entry}")
+    result = runner.invoke(main, ["build"])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"error: {ERRATA}.md: erratum 1 ('T'): section "
+        "'warhammer-fantasy/reglamento-es/es/arrasamiento' has no text 'moverá 9D6' to replace\n"
+    )
