@@ -251,6 +251,11 @@ def rule(
         click.echo(f"{result.id} — {result.game} {result.edition}")
         for key, value in result.outcome.items():
             click.echo(f"  {key}: {_show(value)}")
+        for amended in result.amended_by:
+            click.echo(
+                f"  amended by «{amended.title}»: {amended.constant} {amended.value}"
+                f" (the edition has {amended.was})"
+            )
         for clause in cited:
             click.echo(f"  [{clause.id}] {clause.text}")
 

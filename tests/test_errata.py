@@ -251,3 +251,21 @@ def test_refbot_build_prints_the_bad_erratum_on_one_line(
         f"error: {ERRATA}.md: erratum 1 ('T'): section "
         "'warhammer-fantasy/reglamento-es/es/arrasamiento' has no text 'moverá 9D6' to replace\n"
     )
+
+
+def test_refbot_rule_computes_with_the_erratum_and_says_so(
+    runner: CliRunner, amended_dir: Path
+) -> None:
+    args = ["rule", "overrun", "--edition", "reglamento-es", "--wiped-out", "--first-turn"]
+    result = runner.invoke(main, [*args, "--movement", "10cm", "--roll", "4"])
+    assert result.exit_code == 0, result.output
+    assert "  dice: 3D6\n" in result.output and "  move: 4 cm\n" in result.output
+    assert f"  amended by «{TITLE}»: dice 3D6 (the edition has 5D6)\n" in result.output
+    described = json.loads(runner.invoke(main, ["rules", "--json"]).output)
+    spanish = next(
+        r for r in described["rules"] if (r["id"], r["edition"]) == ("overrun", "reglamento-es")
+    )
+    assert [(c["name"], c["value"]) for c in spanish["constants"]] == [
+        ("dice", "5D6"),
+        ("fast_dice", "8D6"),
+    ]  # the edition's own values: the erratum changes what is computed, not the rule

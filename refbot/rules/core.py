@@ -114,7 +114,7 @@ class Constant:
     """A number an edition states and a rule computes with, which an erratum may amend.
 
     `dice` is a count of D6 written as `5D6`; `int` a whole number. `help` says what it is
-    (a message, shown in answers: "the overrun dice (Movement up to 15 cm)").
+    (a message, shown in answers: "the overrun dice with Movement up to 15 cm").
     """
 
     name: str
@@ -142,8 +142,10 @@ class Constant:
 
 
 class ConstantsRead(Mapping[str, int]):
-    """A rule's constants that remember which the computation read: only an erratum that
-    changed a value the outcome rests on is named in the answer."""
+    """A rule's constants, remembering which ones the computation read.
+
+    Only an erratum that changed a value the outcome rests on is named in the answer.
+    """
 
     def __init__(self, values: Mapping[str, int]) -> None:
         self._values = dict(values)
@@ -200,7 +202,7 @@ class RuleResult:
     amended_by: tuple[Amended, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the outcome contract: id, game, edition, concept, inputs, outcome, clauses."""
+        """Return the outcome contract (id … clauses, and the errata it was computed under)."""
         return {
             "id": self.id,
             "game": self.game,
