@@ -12,12 +12,13 @@ from refbot.glossary import Glossary
 from refbot.i18n import Writer
 from refbot.index import Hit
 from refbot.loaded import Coverage
-from refbot.rules import RuleResult, rule_of
-from refbot.segment import Clause
+from refbot.rules import Amended, RuleResult, rule_of
+from refbot.segment import Amendment, Clause
 
 VERIFIED_CONFIDENCE = 0.9
 UNVERIFIED_CONFIDENCE = 0.6
 LOOKUP_CEILING = 0.8  # a lookup is never as sure as a verified computation
+FAQ_LABEL = "FAQ"  # the same word in every language the interface has
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,11 @@ class Citation:
     game_title: str = ""
     edition_title: str = ""
     source_title: str = ""
+    # "FAQ" for a FAQ answer, else "": how readers are told what kind of text is cited.
+    label: str = ""
+    question: str = ""  # the question a FAQ answer answers
+    # The errata that amend the clause, shown with it: their text takes precedence.
+    amended_by: tuple[Amendment, ...] = ()
 
     @classmethod
     def of(cls, clause: Clause, score: float | None) -> Citation:
@@ -47,6 +53,7 @@ class Citation:
             clause.heading, clause.source, clause.page, clause.kind,
             None if score is None else round(score, 4),
             game_title(clause.game), edition_title(clause), clause.source_title or clause.source,
+            FAQ_LABEL if clause.kind == "faq" else "", clause.question, clause.amended_by,
         )  # fmt: skip
 
 
@@ -159,7 +166,10 @@ def compose_rule(
 ) -> Answer:
     """Answer with computed outcomes, citing first the clauses that state the applied rules."""
     writer = Writer(lang)
-    texts = [explain(result, writer) for result, _ in results]
+    texts = []
+    for result, _ in results:
+        texts.append(explain(result, writer))
+        texts += [amended_sentence(result, applied, writer) for applied in result.amended_by]
     for name in assumed or {}:
         # The length as the rule read it, from its own inputs: {"value": 8, "unit": "in"}.
         given = next((r.inputs[name] for r, _ in results if name in r.inputs), None)
@@ -200,25 +210,47 @@ def compose_rule(
     )
 
 
+def amended_sentence(result: RuleResult, applied: Amended, writer: Writer) -> str:
+    """Say which erratum a result was computed under, and the value it changed."""
+    constant = rule_of(result).constant(applied.constant)
+    what = writer.gettext(constant.help) if constant else applied.constant
+    return writer.gettext("Amended by «{erratum}»: {what} are {value}, not {was}.").format(
+        erratum=applied.title, what=what, value=applied.value, was=applied.was
+    )
+
+
 def compose_lookup(
     query: str,
     lang: str,
     hits: Sequence[Hit],
     problem: RuleError | None = None,
     paragraph: str | None = None,
+    amendments: Sequence[Amendment] = (),
 ) -> Answer:
-    """Answer by quoting the paragraph of the best clause in its own language, with its source."""
+    """Answer by quoting the paragraph of the best clause in its own language, with its source.
+
+    A FAQ answer is quoted with its question; a paragraph errata amend is quoted as amended,
+    naming them.
+    """
     writer = Writer(lang)
     top = hits[0].clause
-    quoted = paragraph or top.text
+    quoted = paragraph or top.amended_text()
     edition, game = edition_title(top), game_title(top.game)
-    if top.page is not None:
+    if top.kind == "faq":
+        text = writer.gettext(
+            "According to the FAQ of {edition} ({game}), to the question «{question}»: «{text}»"
+        ).format(edition=edition, game=game, question=top.question, text=quoted)
+    elif top.page is not None:
         text = writer.gettext(
             "According to {edition} ({game}), {heading}, page {page}: «{text}»"
         ).format(edition=edition, game=game, heading=top.heading, page=top.page, text=quoted)
     else:
         text = writer.gettext("According to {edition} ({game}), {heading}: «{text}»").format(
             edition=edition, game=game, heading=top.heading, text=quoted
+        )
+    for amendment in amendments:
+        text += " " + writer.gettext("(Amended by «{erratum}», {source}.)").format(
+            erratum=amendment.title, source=amendment.source
         )
     said = None
     if problem is not None:

@@ -18,6 +18,7 @@ from refbot.answer import Answer, Situation
 from refbot.config import Settings
 from refbot.corpus import Section, hash_sections, load_corpus
 from refbot.embed import Embedder, RememberingEmbedder, load_embedder
+from refbot.errata import amend, overrides_of
 from refbot.errors import (
     BuildInProgress,
     CorpusError,
@@ -61,8 +62,8 @@ class BuildReport:
 
 
 def segment_corpus(sections: list[Section]) -> list[Clause]:
-    """Return every clause of every section, in corpus order."""
-    return [clause for section in sections for clause in segment_section(section)]
+    """Return every clause of every section, in corpus order, with the errata that amend it."""
+    return amend(sections, [clause for section in sections for clause in segment_section(section)])
 
 
 class Refbot:
@@ -261,6 +262,12 @@ class Refbot:
             self.notice(f"{exc}; rebuilding the index now")
         try:
             self.build(force=True)
+        except CorpusError as exc:
+            # Found only when the clauses are made (an erratum whose words are not in its
+            # section): the last good index still serves, as for a file that fails to parse.
+            self.notice(f"corpus has errors, serving the last good index:\n{exc}")
+            index = load_index(directory, self.embedder.model_id)
+            return index, f"the corpus has errors, serving the last good index: {exc}"
         except (IndexUnwritable, BuildInProgress) as exc:
             # Answer from the last good index (if any) rather than fail every question.
             self.notice(f"{exc}; serving the last good index")
@@ -308,7 +315,8 @@ class Refbot:
         """
         clauses = self._current_clauses()
         by_id = {c.id: c for c in clauses}
-        results = run_rule(rule_id, inputs, Provenance(clauses), edition, unit)
+        overrides = overrides_of(clauses)
+        results = run_rule(rule_id, inputs, Provenance(clauses), edition, unit, overrides)
         return [(result, [by_id[i] for i in result.clauses]) for result in results]
 
     def _current_clauses(self) -> list[Clause]:

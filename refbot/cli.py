@@ -224,7 +224,14 @@ def ask(
         mark = "verified" if result.verified else "not verified by retrieval"
         click.echo(f"  [{result.id} · {result.edition} · {mark}]")
     for citation in answer.citations:
-        click.echo(f"  - {citation.id} ({citation.lang}): {citation.text}")
+        label = f" {citation.label} «{citation.question}»" if citation.label else ""
+        click.echo(f"  - {citation.id} ({citation.lang}){label}: {citation.text}")
+        for amendment in citation.amended_by:
+            # The erratum's words hold now: shown under the clause it amends, wherever cited.
+            click.echo(
+                f"      amended by «{amendment.title}» ({amendment.source}): "
+                f"«{amendment.replaces}» → «{amendment.text}»"
+            )
 
 
 @main.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
@@ -245,6 +252,11 @@ def rule(
         click.echo(f"{result.id} — {result.game} {result.edition}")
         for key, value in result.outcome.items():
             click.echo(f"  {key}: {_show(value)}")
+        for amended in result.amended_by:
+            click.echo(
+                f"  amended by «{amended.title}»: {amended.constant} {amended.value}"
+                f" (the edition has {amended.was})"
+            )
         for clause in cited:
             click.echo(f"  [{clause.id}] {clause.text}")
 
@@ -392,6 +404,13 @@ def _edition(document: Any) -> dict[str, Any]:
 @click.option(
     "--units", type=click.Choice(["in", "cm", "none"]), help="Units (default: from the text)."
 )
+@click.option(
+    "--kind",
+    type=click.Choice(["rules", "faq"]),
+    default="rules",
+    show_default=True,
+    help="faq: questions (headings, or short paragraphs ending in '?') and their answers.",
+)
 @click.option("--dry-run", is_flag=True, help="Show what would be written; write nothing.")
 @click.option("--force", is_flag=True, help="Overwrite sections edited since their import.")
 @click.pass_context
@@ -402,6 +421,7 @@ def add(
     edition: str,
     lang: str | None,
     units: str | None,
+    kind: str,
     dry_run: bool,
     force: bool,
 ) -> None:
@@ -419,6 +439,7 @@ def add(
         max_bytes=settings.max_import_bytes,
         dry_run=dry_run,
         force=force,
+        kind=kind,
     )
     for file in report.files:
         pages = f", pages {file.pages[0]}–{file.pages[-1]}" if file.pages else ""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +20,32 @@ _SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 UNITS = ("in", "cm", "none")
 REQUIRED = ("game", "edition", "lang", "units", "title", "source")
 OPTIONAL_TITLES = ("edition_title", "source_title")
+# What a document is: rule text, question/answer pairs, or amendments of other sections.
+DOCUMENT_KINDS = ("rules", "faq", "errata")
+ERRATUM_KEYS = ("title", "section", "replaces", "with", "edition", "lang", "param", "value")
 SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
+
+
+@dataclass(frozen=True)
+class Erratum:
+    """One amendment an errata document states: the text of a section it replaces, and with what.
+
+    `param` and `value` say, when the erratum changes a number a rule computes with, which
+    (`<rule>.<constant>`, e.g. `overrun.dice`) and its new value (`3D6`).
+    """
+
+    title: str
+    edition: str
+    lang: str
+    section: str
+    replaces: str
+    text: str
+    param: str = ""
+    value: str = ""
+
+    def target(self, game: str) -> str:
+        """Return the key of the section the erratum amends."""
+        return f"{game}/{self.edition}/{self.lang}/{self.section}"
 
 
 @dataclass(frozen=True)
@@ -40,6 +65,8 @@ class Section:
     # What readers call the edition ("Reglamento (español)") and the book; the slugs otherwise.
     edition_title: str = ""
     source_title: str = ""
+    kind: str = "rules"  # one of DOCUMENT_KINDS
+    errata: tuple[Erratum, ...] = ()
 
     @property
     def key(self) -> str:
@@ -105,9 +132,56 @@ def parse_section(path: Path, root: Path) -> Section:
     expected = f"{values['game']}/{values['edition']}/{lang}/{section}.md"
     if rel != expected:
         raise fail(f"file must live at corpus/{expected} to match its metadata")
-    if not body.strip():
+    kind = meta.get("kind", "rules")
+    if kind not in DOCUMENT_KINDS:
+        raise fail(f"kind must be one of {', '.join(DOCUMENT_KINDS)}, not {kind!r}")
+    errata: tuple[Erratum, ...] = ()
+    if kind == "errata":
+        errata = parse_errata(meta.get("errata"), values["edition"], lang, fail)
+    elif "errata" in meta:
+        raise fail("only a document of kind errata may list errata")
+    if not body.strip() and kind != "errata":
         raise fail("no text after the front matter")
-    return Section(**values, section=section, body=body, path=rel, page=page, **titles)
+    return Section(
+        **values, section=section, body=body, path=rel, page=page, **titles, kind=kind,
+        errata=errata,
+    )  # fmt: skip
+
+
+def parse_errata(
+    entries: object, edition: str, lang: str, fail: Callable[[str], CorpusError]
+) -> tuple[Erratum, ...]:
+    """Read the `errata:` list of an errata document; raise naming the entry that is wrong."""
+    if not isinstance(entries, list) or not entries:
+        raise fail("an errata document lists its errata under 'errata:' (a list of entries)")
+    found = []
+    for number, entry in enumerate(entries, 1):
+        if not isinstance(entry, dict):
+            raise fail(f"erratum {number}: must be a mapping of keys to values")
+        name = f"erratum {number}" + (f" ({entry['title']!r})" if entry.get("title") else "")
+        unknown = sorted(set(map(str, entry)) - set(ERRATUM_KEYS))
+        if unknown:
+            raise fail(f"{name}: unknown key {unknown[0]!r}; keys: {', '.join(ERRATUM_KEYS)}")
+        needed = ("title", "section", "replaces", "with")
+        missing = [key for key in needed if entry.get(key) in (None, "")]
+        if missing:
+            raise fail(f"{name}: missing {', '.join(missing)}")
+        values = {key: str(entry.get(key) or "").strip() for key in ERRATUM_KEYS}
+        if bool(values["param"]) != bool(values["value"]):
+            raise fail(f"{name}: param and value go together (param: overrun.dice, value: 3D6)")
+        found.append(
+            Erratum(
+                title=values["title"],
+                edition=values["edition"] or edition,
+                lang=values["lang"] or lang,
+                section=values["section"],
+                replaces=" ".join(values["replaces"].split()),
+                text=" ".join(values["with"].split()),
+                param=values["param"],
+                value=values["value"],
+            )
+        )
+    return tuple(found)
 
 
 def load_corpus(root: Path) -> list[Section]:
@@ -135,7 +209,8 @@ def hash_sections(sections: Iterable[Section]) -> str:
     digest = hashlib.sha256()
     for s in sorted(sections, key=lambda s: s.key):
         for part in (
-            s.key, s.units, s.title, s.source, str(s.page), s.edition_title, s.source_title, s.body
+            s.key, s.units, s.title, s.source, str(s.page), s.edition_title, s.source_title, s.body,
+            s.kind, repr(s.errata),
         ):  # fmt: skip
             digest.update(part.encode("utf-8") + b"\0")
     return digest.hexdigest()

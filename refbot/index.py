@@ -18,7 +18,7 @@ import numpy as np
 from refbot.errors import IndexCorrupt, IndexMismatch, IndexMissing
 from refbot.segment import Clause
 
-FORMAT_VERSION = 2  # 2: clauses carry their block
+FORMAT_VERSION = 3  # 2: clauses carry their block; 3: and the errata amending them
 POINTER = "CURRENT"
 MANIFEST = "manifest.json"
 CLAUSES = "clauses.jsonl"

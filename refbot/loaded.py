@@ -8,12 +8,13 @@ from pathlib import Path
 
 from refbot.align import Document
 from refbot.corpus import Section, load_corpus
+from refbot.errata import overrides_of
 from refbot.errors import UnknownClause
 from refbot.glossary import Glossary
 from refbot.index import Index
 from refbot.retrieve import Retriever
-from refbot.rules import Provenance
-from refbot.segment import Clause
+from refbot.rules import Override, Provenance
+from refbot.segment import Amendment, Clause
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,8 @@ class Loaded:
     edition_titles: dict[tuple[str, str], str] = field(default_factory=dict)
     # What each section is about (by key): the rule concepts its title names.
     subjects: dict[str, frozenset[str]] = field(default_factory=dict)
+    # The rule constants the corpus's errata amend: the rules core computes with these values.
+    overrides: tuple[Override, ...] = ()
 
     @classmethod
     def of(cls, index: Index, glossary: Glossary, corpus_dir: Path) -> Loaded:
@@ -55,6 +58,7 @@ class Loaded:
                 (c.game, c.edition): c.edition_title or c.edition for c in index.clauses
             },
             subjects=subjects_of(index.clauses, glossary),
+            overrides=overrides_of(index.clauses),
         )
 
     @cached_property
@@ -67,14 +71,20 @@ class Loaded:
         """Return each corpus section as a document to align, by section key, split once."""
         return {section.key: Document.of_section(section) for section in self.sections}
 
-    def paragraph(self, clause: Clause) -> str:
-        """Return the text of the paragraph (or list item) a clause sits in."""
-        return " ".join(
-            c.text
+    def paragraph(self, clause: Clause) -> tuple[str, tuple[Amendment, ...]]:
+        """Return the text of the paragraph (or list item) a clause sits in, as errata amend it,
+        and those errata."""
+        clauses = [
+            c
             for c in self.index.clauses
-            if (c.game, c.edition, c.section, c.block)
-            == (clause.game, clause.edition, clause.section, clause.block)
-        )
+            if (c.game, c.edition, c.lang, c.section, c.block)
+            == (clause.game, clause.edition, clause.lang, clause.section, clause.block)
+        ]
+        amendments = tuple(dict.fromkeys(a for c in clauses for a in c.amended_by))
+        text = " ".join(c.text for c in clauses)
+        for amendment in amendments:
+            text = amendment.apply(text)
+        return text, amendments
 
     def clause(self, clause_id: str) -> Clause:
         """Return the indexed clause with that id, or raise UnknownClause."""

@@ -147,7 +147,8 @@ def ask(
                 situation = situation_of(decision, followed)
                 return with_asks(replace(answer, situation=situation), results)
     with clock("answer"):
-        answer = compose_lookup(text, lang, hits, problem, loaded.paragraph(hits[0].clause))
+        paragraph, amendments = loaded.paragraph(hits[0].clause)
+        answer = compose_lookup(text, lang, hits, problem, paragraph, amendments)
         return replace(answer, situation=situation_of(decision, followed))
 
 
@@ -257,7 +258,13 @@ def compute(
     answered: set[str] = set()
     for number, call in enumerate(decision.calls):
         try:
-            found = run_rule(call.rule, own_inputs(call, edition), loaded.provenance, edition)
+            found = run_rule(
+                call.rule,
+                own_inputs(call, edition),
+                loaded.provenance,
+                edition,
+                overrides=loaded.overrides,
+            )
         except RuleError as exc:
             if number == 0:
                 return [], exc

@@ -115,7 +115,9 @@ class Retriever:
     @staticmethod
     def _own_concepts(clause: Clause, glossary: Glossary) -> set[str]:
         # A clause meets "how far?" by stating a roll or a length, not by saying "distance".
-        found = glossary.concepts_in(clause.text, clause.lang, extra_langs=()) - {QUANTITY}
+        # A FAQ answer is about its question as much as about its own words.
+        text = f"{clause.question} {clause.text}" if clause.question else clause.text
+        found = glossary.concepts_in(text, clause.lang, extra_langs=()) - {QUANTITY}
         return found | {QUANTITY} if patterns().quantity.search(clause.text) else found
 
     def dense_scores(self, vector: np.ndarray) -> np.ndarray:

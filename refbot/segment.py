@@ -14,8 +14,8 @@ from pysbd.languages import LANGUAGE_CODES
 from refbot.corpus import Section
 from refbot.lang import patterns
 
-Kind = Literal["rule", "example", "heading"]
-KINDS: tuple[Kind, ...] = ("rule", "example", "heading")
+Kind = Literal["rule", "example", "heading", "faq"]
+KINDS: tuple[Kind, ...] = ("rule", "example", "heading", "faq")
 PATH_SEPARATOR = " › "
 
 HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -26,6 +26,24 @@ NAVIGATION = re.compile(r"^\s*(?:<<|«|←|‹)|(?:>>|»|→|›)\s*$")
 # Inch marks after a number confuse sentence segmenters into seeing quotations.
 INCH_MARK = re.compile(r"(?<=\d)\"")
 INCH_STANDIN = "\u2033"
+
+
+@dataclass(frozen=True)
+class Amendment:
+    """An erratum attached to the clause it amends: what it replaces, with what, and where from."""
+
+    erratum: str  # `<errata section key>#<n>`
+    title: str
+    replaces: str
+    text: str
+    source: str  # the errata document, as readers call it
+    param: str = ""  # `<rule>.<constant>` when the erratum changes a number a rule computes with
+    value: str = ""
+
+    def apply(self, text: str) -> str:
+        """Return a text with the replaced words changed, whitespace and case aside."""
+        pattern = r"\s+".join(re.escape(word) for word in self.replaces.split())
+        return re.sub(pattern, lambda _: self.text, text, count=1, flags=re.I)
 
 
 @dataclass(frozen=True)
@@ -46,6 +64,19 @@ class Clause:
     block: int = 0  # the paragraph, item or heading of the section the clause comes from
     edition_title: str = ""  # what readers call the edition and the book, when the corpus says
     source_title: str = ""
+    amended_by: tuple[Amendment, ...] = ()  # errata that change this clause's text
+
+    @property
+    def question(self) -> str:
+        """Return the question a FAQ answer answers (its last heading), else ''."""
+        return self.heading_path[-1] if self.kind == "faq" and self.heading_path else ""
+
+    def amended_text(self) -> str:
+        """Return the clause's text with its errata applied: what holds now."""
+        text = self.text
+        for amendment in self.amended_by:
+            text = amendment.apply(text)
+        return text
 
     @property
     def heading(self) -> str:
@@ -69,7 +100,8 @@ class Clause:
     def from_dict(cls, data: dict[str, Any]) -> Clause:
         """Rebuild a clause from `to_dict` output."""
         fields = {key: value for key, value in data.items() if key != "heading"}
-        return cls(**{**fields, "heading_path": tuple(data["heading_path"])})
+        amended = tuple(Amendment(**a) for a in data.get("amended_by", ()))
+        return cls(**{**fields, "heading_path": tuple(data["heading_path"]), "amended_by": amended})
 
     def matches(
         self, lang: str | None = None, game: str | None = None, kind: str | None = None
@@ -146,13 +178,20 @@ def _has_content(blocks: list[_Block], start: int) -> bool:
 
 
 def segment_section(section: Section) -> list[Clause]:
-    """Return the clauses of one section in reading order, numbered from 1."""
+    """Return the clauses of one section in reading order, numbered from 1.
+
+    A FAQ gives one clause per question (a heading with paragraphs under it): its answer,
+    with the question last in its heading path. An errata document gives none: its errata
+    are attached to the clauses they amend (`refbot.errata`).
+    """
+    if section.kind == "errata":
+        return []
     blocks = list(_blocks(section.body))
     clauses: list[Clause] = []
     path: list[tuple[int, str]] = []
     page = section.page
 
-    def add(text: str, kind: Kind, block: int) -> None:
+    def add(text: str, kind: Kind, block: int, at: int | None) -> None:
         clauses.append(
             Clause(
                 id=f"{section.key}#{len(clauses) + 1}",
@@ -165,26 +204,45 @@ def segment_section(section: Section) -> list[Clause]:
                 section=section.section,
                 source=section.source,
                 units=section.units,
-                page=page,
+                page=at,
                 block=block,
                 edition_title=section.edition_title,
                 source_title=section.source_title,
             )
         )
 
+    answer: list[str] = []  # the paragraphs of a FAQ answer read so far
+    answer_block, answer_page = 0, page
+
+    def answered() -> None:
+        if answer:
+            add(" ".join(answer), "faq", answer_block, answer_page)
+            answer.clear()
+
     for i, block in enumerate(blocks):
+        if section.kind == "faq" and block.kind != "page":
+            if block.kind == "heading":
+                answered()
+                path = [(level, title) for level, title in path if level < block.level]
+                path.append((block.level, block.text))
+            elif path:  # an answer, under its question, cited at the page it starts on
+                if not answer:
+                    answer_block, answer_page = i, page
+                answer.append(block.text)
+            continue
         if block.kind == "page":
             page = int(block.text)
         elif block.kind == "heading":
             path = [(level, title) for level, title in path if level < block.level]
             path.append((block.level, block.text))
             if _has_content(blocks, i):
-                add(block.text, "heading", i)
+                add(block.text, "heading", i, page)
         elif block.kind == "item":
-            add(block.text, "rule", i)
+            add(block.text, "rule", i, page)
         else:
             for sentence in split_sentences(block.text, section.lang):
                 # A sentence opening with a cue ("for example", "например") is a worked example.
                 quoted = block.kind == "quote" or patterns().example_cue.match(sentence)
-                add(sentence, "example" if quoted else "rule", i)
+                add(sentence, "example" if quoted else "rule", i, page)
+    answered()
     return clauses

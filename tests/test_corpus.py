@@ -103,3 +103,33 @@ def test_yaml_aliases_in_front_matter_are_refused_before_expansion(corpus_dir: P
     path.write_text(f"---\n{bomb}---\n\nText.\n", encoding="utf-8")
     with pytest.raises(CorpusError, match=r"bomb\.md.*aliases"):
         load_corpus(corpus_dir)
+
+
+ERRATA_FILE = "warhammer-fantasy/reglamento-es/es/erratas"
+
+
+@pytest.mark.parametrize(
+    ("meta", "problem"),
+    [
+        ({"kind": "errata"}, "lists its errata under 'errata:'"),
+        ({"kind": "errata", "errata": "\n  - {title: T, section: s}"}, "missing replaces, with"),
+        ({"kind": "errata", "errata": "\n  - {title: T, sectoin: s}"}, "unknown key 'sectoin'"),
+        (
+            {
+                "kind": "errata",
+                "errata": "\n  - {title: T, section: s, replaces: a, with: b, param: overrun.dice}",
+            },
+            "param and value go together",
+        ),
+        ({"kind": "rules", "errata": "[]"}, "only a document of kind errata may list errata"),
+        ({"kind": "manual"}, "kind must be one of rules, faq, errata"),
+    ],
+)
+def test_a_malformed_errata_document_is_refused(
+    corpus_dir: Path, meta: dict[str, object], problem: str
+) -> None:
+    write_section(corpus_dir, ERRATA_FILE, "Texto.", units="cm", **meta)
+    with pytest.raises(CorpusError) as info:
+        load_corpus(corpus_dir)
+    (said,) = info.value.problems
+    assert said.startswith(f"{ERRATA_FILE}.md: ") and problem in said

@@ -367,6 +367,43 @@ def test_non_latin_heading_is_transliterated(runner: CliRunner, tmp_path: Path) 
     assert (target / GAME / "ru" / "ru" / "neudavsheesia-napadenie.md").is_file()
 
 
+FAQ_TXT = (
+    "Flee and pursue: questions\n\nDoes a character who has joined a fleeing unit flee with it?"
+    "\n\nYes. A character in a unit that breaks flees with the unit.\n\n"
+    "Can pursuers restrain after catching a unit?\n\nNo. They have already moved.\n"
+)
+FAQ_HTML = (
+    "<h1>Flee and pursue: questions</h1>"
+    "<h2>Does a character who has joined a fleeing unit flee with it?</h2>"
+    "<p>Yes. A character in a unit that breaks flees with the unit.</p>"
+    "<h2>Can pursuers restrain after catching a unit?</h2><p>No. They have already moved.</p>"
+)
+
+
+@pytest.mark.parametrize(("name", "content"), [("faq.txt", FAQ_TXT), ("faq.html", FAQ_HTML)])
+def test_a_faq_imports_one_clause_per_question(
+    runner: CliRunner, tmp_path: Path, name: str, content: str
+) -> None:
+    source = tmp_path / name
+    source.write_text(content, encoding="utf-8")
+    target = tmp_path / "c"
+    args = ["--corpus", str(target), "add", str(source), "--game", GAME, "--edition", "core"]
+    result = runner.invoke(main, [*args, "--kind", "faq"])
+    assert result.exit_code == 0, result.output
+    assert "(2 faq)" in result.output  # one section, however many headings
+    (section,) = load_corpus(target)
+    assert section.kind == "faq"
+    clauses = segment_section(section)
+    assert [(c.kind, c.question, c.text) for c in clauses] == [
+        (
+            "faq",
+            "Does a character who has joined a fleeing unit flee with it?",
+            "Yes. A character in a unit that breaks flees with the unit.",
+        ),
+        ("faq", "Can pursuers restrain after catching a unit?", "No. They have already moved."),
+    ]
+
+
 @pytest.mark.parametrize(
     ("option", "value", "problem"),
     [

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from refbot.bot import segment_corpus
@@ -138,3 +140,34 @@ def test_ids_are_stable_and_unique() -> None:
     assert [c.id for c in first] == [c.id for c in second]
     assert len({c.id for c in first}) == len(first)
     assert first[0].id.endswith("#1")
+
+
+def test_a_faq_gives_one_clause_per_question_with_the_question_in_its_path() -> None:
+    body = (
+        "# Questions\n\nIntro that answers nothing? No: it has no question above it.\n\n"
+        "# Flee\n\n## Can a fleeing unit rally?\n\nYes. It rallies on a test.\n\n"
+        "It keeps its standard.\n\nPage 3\n\n## Can it charge?\n\n> No, never.\n"
+    )
+    faq = replace(section(body), kind="faq")
+    clauses = segment_section(faq)
+    assert [(c.kind, c.heading_path, c.text, c.page) for c in clauses] == [
+        (
+            "faq",
+            ("Questions",),
+            "Intro that answers nothing? No: it has no question above it.",
+            None,
+        ),
+        (
+            "faq",
+            ("Flee", "Can a fleeing unit rally?"),
+            "Yes. It rallies on a test. It keeps its standard.",
+            None,
+        ),
+        ("faq", ("Flee", "Can it charge?"), "No, never.", 3),
+    ]
+    assert clauses[1].question == "Can a fleeing unit rally?"
+    assert len({c.block for c in clauses}) == 3  # each answer quoted whole in a lookup
+
+
+def test_an_errata_document_gives_no_clauses_of_its_own() -> None:
+    assert segment_section(replace(section("A note."), kind="errata")) == []

@@ -256,10 +256,11 @@ def test_the_faq_export_is_corpus_markdown_that_refbot_add_imports(
     placed.parent.mkdir(parents=True)
     placed.write_text(text, encoding="utf-8")
     [section] = load_corpus(corpus)
-    clauses = [(c.kind, c.text) for c in segment_section(section)]
-    assert ("heading", PURSUIT) in clauses and ("heading", OTHER_GAME) in clauses
-    assert ("rule", "The unit is caught: destroyed.") in clauses
-    assert ("rule", "not a heading") in clauses and ("rule", "(To be written.)") in clauses
+    # Each logged question is a FAQ entry: its answer (the corrections, a "#" kept as text)
+    # is one clause of kind faq, searched and cited with the question.
+    answers = {c.question: c.text for c in segment_section(section) if c.kind == "faq"}
+    assert answers[PURSUIT] == "The unit is caught: destroyed. not a heading"
+    assert answers[OTHER_GAME] == "(To be written.)"
     # And `refbot add` imports the downloaded file.
     download = tmp_path / "faq-en.md"
     download.write_text(text, encoding="utf-8")

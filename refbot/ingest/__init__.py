@@ -24,6 +24,9 @@ from refbot.ingest.convert import SectionDraft, clause_counts, convert
 from refbot.ingest.document import Block, Document
 from refbot.ingest.readers import FORMATS, read_document
 
+# What `refbot add --kind` imports: an errata document's entries are structured, written by hand.
+IMPORTED_KINDS = ("rules", "faq")
+
 __all__ = ["FORMATS", "Block", "Document", "ImportReport", "SectionReport", "import_files"]
 
 Status = Literal["new", "unchanged", "overwritten"]
@@ -103,8 +106,12 @@ def import_files(
     max_bytes: int,
     dry_run: bool = False,
     force: bool = False,
+    kind: str = "rules",
 ) -> ImportReport:
-    """Import files into corpus_dir; raise DocumentError (writing nothing) on the first problem."""
+    """Import files into corpus_dir; raise DocumentError (writing nothing) on the first problem.
+
+    `kind` faq imports question/answer documents (errata are written by hand: see README).
+    """
     for key, value in (("game", game), ("edition", edition)):
         if not SLUG.match(value):
             raise DocumentError(
@@ -114,12 +121,14 @@ def import_files(
         raise DocumentError("--lang", f"{lang!r} is not a two-letter ISO 639-1 code")
     if units is not None and units not in UNITS:
         raise DocumentError("--units", f"must be one of {', '.join(UNITS)}")
+    if kind not in IMPORTED_KINDS:
+        raise DocumentError("--kind", f"must be one of {', '.join(IMPORTED_KINDS)}")
     report = ImportReport(dry_run=dry_run)
     planned: list[tuple[SectionDraft, Path]] = []
     targets: dict[Path, str] = {}
     for path in expand(paths):
         document = read_document(path, max_bytes)
-        drafts, meta = convert(document, game, edition, lang, units)
+        drafts, meta = convert(document, game, edition, lang, units, kind)
         file_report = FileReport(
             file=path.name,
             format=document.format,

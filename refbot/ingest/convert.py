@@ -19,6 +19,10 @@ from refbot.segment import NAVIGATION, segment_section, split_sentences
 NAVIGATION_MAX_CHARS = 120
 
 
+MAX_QUESTION = 300  # characters: a longer paragraph ending in "?" is an answer's last sentence
+QUESTION_END = re.compile(r"[?？]\s*$")
+
+
 @dataclass
 class Metadata:
     """What the import says about a document: given by options or inferred, and how sure."""
@@ -77,8 +81,12 @@ def infer_units(text: str, lang: str, given: str | None) -> tuple[str, list[str]
     return unit, notes
 
 
-def clean(document: Document, lang: str) -> list[Block]:
-    """Return the blocks with page markers read, navigation dropped and run-in headings split."""
+def clean(document: Document, lang: str, run_in: bool = True) -> list[Block]:
+    """Return the blocks with page markers read, navigation dropped and run-in headings split.
+
+    A FAQ's answers open with short sentences ("Yes.") that are no run-in headings: `run_in`
+    False leaves them.
+    """
     patterns = languages.patterns()
     blocks: list[Block] = []
     for block in document.blocks:
@@ -89,7 +97,7 @@ def clean(document: Document, lang: str) -> list[Block]:
                 continue
             if len(block.text) < NAVIGATION_MAX_CHARS and NAVIGATION.search(block.text):
                 continue
-        if block.kind == "paragraph":
+        if block.kind == "paragraph" and run_in:
             blocks.extend(_run_in(block, lang, document))
         else:
             blocks.append(block)
@@ -219,16 +227,41 @@ def front_matter(meta: Mapping[str, object]) -> str:
     return f"---\n{dumped}---\n\n"
 
 
+def questions_as_headings(blocks: list[Block]) -> list[Block]:
+    """Return a FAQ's blocks with each question made a heading, so its answer sits under it.
+
+    A question is a heading or a short paragraph (the layout of a plain-text FAQ) ending with a
+    question mark; every question goes one level below the document's other headings.
+    """
+
+    def asks(block: Block) -> bool:
+        return (
+            block.kind in ("heading", "paragraph")
+            and len(block.text) <= MAX_QUESTION
+            and QUESTION_END.search(block.text) is not None
+        )
+
+    levels = [b.level for b in blocks if b.kind == "heading" and b.level > 0 and not asks(b)]
+    level = max(levels, default=0) + 1
+    return [Block("heading", b.text, level) if asks(b) else b for b in blocks]
+
+
 def convert(
     document: Document,
     game: str,
     edition: str,
     lang: str | None = None,
     units: str | None = None,
+    kind: str = "rules",
 ) -> tuple[list[SectionDraft], Metadata]:
-    """Return the corpus sections a document becomes, and what was inferred about it."""
+    """Return the corpus sections a document becomes, and what was inferred about it.
+
+    A FAQ (`kind` faq) is one section whatever its headings, its questions made headings.
+    """
     code, notes = infer_language(document, lang)
-    blocks = clean(document, code)
+    blocks = clean(document, code, run_in=kind != "faq")
+    if kind == "faq":
+        blocks = questions_as_headings(blocks)
     if not any(b.kind in ("paragraph", "item", "caption") for b in blocks):
         raise DocumentError(document.source, "no text besides headings and page markers")
     unit, unit_notes = infer_units(document.text, code, units)
@@ -242,7 +275,7 @@ def convert(
     opening_page = _document_page(blocks, code)
     drafts: list[SectionDraft] = []
     names: set[str] = set()
-    parts = sections_of(blocks)
+    parts = [blocks] if kind == "faq" else sections_of(blocks)
     running_page: int | None = None
     for part in parts:
         part_headings = [b for b in part if b.kind == "heading"]
@@ -264,6 +297,7 @@ def convert(
             "title": part_title,
             "source": document.source,
             "page": page,
+            "kind": kind if kind != "rules" else None,
         }
         if meta.page is None:
             meta.page = page
@@ -279,6 +313,7 @@ def convert(
             body=body,
             path=rel,
             page=page,
+            kind=kind,
         )
         drafts.append(SectionDraft(section, front_matter(header) + body))
     return drafts, meta

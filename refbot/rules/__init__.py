@@ -7,10 +7,14 @@ from typing import Any
 
 from refbot.errors import RuleError, UnknownRule
 from refbot.rules.core import (
+    Amended,
     Chart,
+    Constant,
+    ConstantsRead,
     Context,
     Cue,
     Distance,
+    Override,
     Param,
     Provenance,
     Roll,
@@ -21,15 +25,19 @@ from refbot.rules.core import (
 from refbot.segment import Clause
 
 __all__ = [
+    "Amended",
     "Chart",
+    "Constant",
     "Cue",
     "Distance",
+    "Override",
     "Param",
     "Provenance",
     "Roll",
     "Rule",
     "RuleResult",
     "all_rules",
+    "amended_constants",
     "editions_of",
     "rule_of",
     "run_rule",
@@ -64,13 +72,47 @@ def editions_of(rule_id: str, edition: str | None = None) -> list[Rule]:
     return found
 
 
-def _reasons(rules: list[Rule], inputs: Mapping[str, Any], param: str | None) -> list[str]:
+def amended_constants(
+    rule: Rule, overrides: Iterable[Override] = ()
+) -> tuple[dict[str, int], tuple[Amended, ...]]:
+    """Return a rule's constants with the errata that amend them applied, and those errata.
+
+    Errata are applied in order, so that a later one for the same constant wins.
+    """
+    values = {c.name: c.value for c in rule.constants}
+    applied: dict[str, Amended] = {}
+    for override in overrides:
+        constant = rule.constant(override.constant)
+        if (override.rule, override.game, override.edition) != (rule.id, rule.game, rule.edition):
+            continue
+        if constant is None:
+            raise RuleError(
+                f"rule {rule.id!r} ({rule.edition}) has no constant {override.constant!r}"
+            )
+        values[constant.name] = constant.parse(override.value)
+        was = constant.show(constant.value)
+        applied[constant.name] = Amended(
+            override.erratum,
+            override.title,
+            constant.name,
+            constant.show(values[constant.name]),
+            was,
+        )
+    return values, tuple(applied.values())
+
+
+def _reasons(
+    rules: list[Rule],
+    inputs: Mapping[str, Any],
+    param: str | None,
+    constants: Mapping[tuple[str, str], dict[str, int]],
+) -> list[str]:
     """Return, per edition, why its parameter refuses the input."""
     reasons = []
     for rule in rules:
         own = {k: v for k, v in inputs.items() if rule.param(k) is not None}
         try:
-            coerce_inputs(rule, own)
+            coerce_inputs(rule, own, constants[(rule.id, rule.edition)])
             reasons.append("accepted")
         except RuleError as exc:
             reasons.append(str(exc) if exc.param == param else f"needs {exc.param}")
@@ -83,8 +125,13 @@ def run_rule(
     clauses: Iterable[Clause] | Provenance,
     edition: str | None = None,
     unit: str | None = None,
+    overrides: Iterable[Override] = (),
 ) -> list[RuleResult]:
-    """Compute a rule in every edition that states it (labelled), citing the clauses it rests on."""
+    """Compute a rule in every edition that states it (labelled), citing the clauses it rests on.
+
+    `overrides` are the errata of the corpus that amend rule constants: a rule they amend
+    computes with their values and its result names them.
+    """
     rules = editions_of(rule_id, edition)
     known = {p.name for r in rules for p in r.params}
     unknown = sorted(set(inputs) - known)
@@ -97,12 +144,17 @@ def run_rule(
     texts = clauses if isinstance(clauses, Provenance) else Provenance(clauses)
     results = []
     failures: list[RuleError] = []
+    overrides = tuple(overrides)
+    amended = {(r.id, r.edition): amended_constants(r, overrides) for r in rules}
+    constants = {key: values for key, (values, _) in amended.items()}
     for rule in rules:
         own = {k: v for k, v in inputs.items() if rule.param(k) is not None}
         ignored: dict[str, str] = {}
+        values, applied = amended[(rule.id, rule.edition)]
+        read = ConstantsRead(values)
         while True:
             try:
-                typed, shown = coerce_inputs(rule, own)
+                typed, shown = coerce_inputs(rule, own, read)
                 break
             except RuleError as exc:
                 # Editions disagree (a 2D6 roll is no 8D6 roll): drop the input for this edition
@@ -112,7 +164,8 @@ def run_rule(
                 failures.append(exc)
                 ignored[exc.param] = str(exc)
                 del own[exc.param]
-        outcome, tags = rule.compute(typed, Context(rule.units, unit))  # type: ignore[arg-type]
+        context = Context(rule.units, unit, read)  # type: ignore[arg-type]
+        outcome, tags = rule.compute(typed, context)
         if ignored:
             outcome["ignored_inputs"] = ignored
         results.append(
@@ -124,6 +177,8 @@ def run_rule(
                 inputs=shown,
                 outcome=outcome,
                 clauses=rule.locate(texts, tags),
+                # Only the errata whose values this outcome rests on.
+                amended_by=tuple(a for a in applied if a.constant in read.read),
             )
         )
     accepted = {name for result in results for name in result.inputs}
@@ -133,7 +188,9 @@ def run_rule(
         first = rejected[0]
         why = "; ".join(
             f"{rule.edition}: {reason}"
-            for rule, reason in zip(rules, _reasons(rules, inputs, first.param), strict=True)
+            for rule, reason in zip(
+                rules, _reasons(rules, inputs, first.param, constants), strict=True
+            )
         )
         raise RuleError(f"{first.param}: fits no edition ({why})", first.param, first.reason)
     return results

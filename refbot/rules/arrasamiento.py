@@ -2,26 +2,45 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from refbot.errors import RuleError
 from refbot.hookspecs import hookimpl
 from refbot.i18n import N_, Writer
-from refbot.rules.core import Context, Cue, Inputs, Param, Rule, RuleResult, eligibility
+from refbot.rules.core import (
+    Constant,
+    Context,
+    Cue,
+    Inputs,
+    Param,
+    Rule,
+    RuleResult,
+    eligibility,
+)
 from refbot.rules.messages import explain_overrun
 
 GAME, EDITION, LANG = "warhammer-fantasy", "reglamento-es", "es"
 FAST_MOVEMENT_CM = 15  # above this Movement a unit overruns 8D6 cm instead of 5D6
+# The dice the text states ("La unidad moverá 5D6 … u 8D6 cm"), which an erratum may amend.
+CONSTANTS = (
+    Constant("dice", "dice", 5, N_("the overrun dice with Movement up to 15 cm")),
+    Constant("fast_dice", "dice", 8, N_("the overrun dice with Movement above 15 cm")),
+)
 
 
-def _dice_count(inputs: Inputs) -> int:
+def _dice_count(inputs: Inputs, constants: Mapping[str, int]) -> int:
     movement = inputs.get("movement")
     if movement is None:
+        slow, fast = constants["dice"], constants["fast_dice"]
         raise RuleError(
-            "roll: give movement too, it decides between 5D6 and 8D6", "movement", "missing_input"
+            f"roll: give movement too, it decides between {slow}D6 and {fast}D6",
+            "movement",
+            "missing_input",
         )
-    return 5 if movement.to("cm").value <= FAST_MOVEMENT_CM else 8
+    # Read only the constant that applies: an erratum of the other is no part of this outcome.
+    fast_unit = movement.to("cm").value > FAST_MOVEMENT_CM
+    return constants["fast_dice"] if fast_unit else constants["dice"]
 
 
 def overrun(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
@@ -56,9 +75,12 @@ def overrun(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
     movement = inputs.get("movement")
     if movement is None:
         outcome["dice"] = None
-        outcome["dice_by_movement"] = {"<=15 cm": "5D6", ">15 cm": "8D6"}
+        outcome["dice_by_movement"] = {
+            "<=15 cm": f"{ctx.constants['dice']}D6",
+            ">15 cm": f"{ctx.constants['fast_dice']}D6",
+        }
     else:
-        outcome["dice"] = f"{_dice_count(inputs)}D6"
+        outcome["dice"] = f"{_dice_count(inputs, ctx.constants)}D6"
     roll = inputs.get("roll")
     if roll is not None:
         outcome["move"] = ctx.distance(roll.total)
@@ -155,6 +177,7 @@ RULES = [
         },
         explain=explain_overrun,
         when=(("overrun",),),
+        constants=CONSTANTS,
     ),
     Rule(
         "overrun_charge",

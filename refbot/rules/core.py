@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from refbot.errors import ProvenanceMissing, RuleError
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from refbot.i18n import Writer
 
 Unit = Literal["in", "cm"]
+ConstantKind = Literal["dice", "int"]
 CM_PER_INCH = 2.5  # the conversion the metric Warhammer editions use: 1" = 2.5 cm
 ParamKind = Literal["roll", "dice", "int", "bool", "distance", "choice", "angles"]
 Inputs = dict[str, Any]
@@ -100,11 +101,90 @@ class Param:
     choices: tuple[str, ...] = ()
     low: int | None = None
     high: int | None = None
-    # For a roll: how many D6, the name of the input that says so, or a function of the inputs.
-    dice: int | str | Callable[[dict[str, Any]], int] = 2
+    # For a roll: how many D6, the name of the input that says so, or a function of the inputs
+    # and the rule's constants (as an erratum may have amended them).
+    dice: int | str | Callable[[dict[str, Any], Mapping[str, int]], int] = 2
     cue: Cue | None = None
     # The question to ask when the input is missing and would decide the outcome (a message).
     ask: str | None = None
+
+
+@dataclass(frozen=True)
+class Constant:
+    """A number an edition states and a rule computes with, which an erratum may amend.
+
+    `dice` is a count of D6 written as `5D6`; `int` a whole number. `help` says what it is
+    (a message, shown in answers: "the overrun dice with Movement up to 15 cm").
+    """
+
+    name: str
+    kind: ConstantKind
+    value: int
+    help: str
+
+    def parse(self, text: str) -> int:
+        """Read a new value as an erratum writes it ("3D6", "3"); raise RuleError if unreadable."""
+        if self.kind == "dice":
+            # Dice as any language module writes them: 3D6, 3W6, 3Д6, 3K6.
+            match = patterns().notation.fullmatch(text.strip())
+            count = int(match.group(1)) if match else 0
+            if not 1 <= count <= 20:
+                raise RuleError(f"{self.name}: expected dice such as 3D6, got {text!r}")
+            return count
+        try:
+            return int(text.strip())
+        except ValueError:
+            raise RuleError(f"{self.name}: expected a whole number, got {text!r}") from None
+
+    def show(self, value: int) -> str:
+        """Return a value as the rule texts write it: `3D6`, `15`."""
+        return f"{value}D6" if self.kind == "dice" else str(value)
+
+
+class ConstantsRead(Mapping[str, int]):
+    """A rule's constants, remembering which ones the computation read.
+
+    Only an erratum that changed a value the outcome rests on is named in the answer.
+    """
+
+    def __init__(self, values: Mapping[str, int]) -> None:
+        self._values = dict(values)
+        self.read: set[str] = set()
+
+    def __getitem__(self, name: str) -> int:
+        value = self._values[name]
+        self.read.add(name)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+
+@dataclass(frozen=True)
+class Override:
+    """A constant of one rule in one edition, amended by an erratum."""
+
+    rule: str
+    game: str
+    edition: str
+    constant: str
+    value: str  # as the erratum writes it, e.g. "3D6"
+    erratum: str  # the erratum's id
+    title: str  # the erratum's title
+
+
+@dataclass(frozen=True)
+class Amended:
+    """An erratum a result was computed under: which constant it changed, from what to what."""
+
+    erratum: str
+    title: str
+    constant: str
+    value: str
+    was: str
 
 
 @dataclass(frozen=True)
@@ -118,9 +198,11 @@ class RuleResult:
     inputs: dict[str, Any]
     outcome: dict[str, Any]
     clauses: list[str]
+    # The errata whose values the outcome was computed with, in place of the edition's own.
+    amended_by: tuple[Amended, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the outcome contract: id, game, edition, concept, inputs, outcome, clauses."""
+        """Return the outcome contract (id … clauses, and the errata it was computed under)."""
         return {
             "id": self.id,
             "game": self.game,
@@ -129,6 +211,7 @@ class RuleResult:
             "inputs": self.inputs,
             "outcome": self.outcome,
             "clauses": self.clauses,
+            "amended_by": [asdict(a) for a in self.amended_by],
         }
 
 
@@ -178,6 +261,8 @@ class Context:
 
     units: Unit | None
     asked_unit: Unit | None
+    # The rule's constants by name: the edition's values, or an erratum's where one amends them.
+    constants: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def unit(self) -> Unit:
@@ -212,6 +297,12 @@ class Rule:
     # Every value an enumerated outcome field can take, so each can be checked to have a sentence.
     outcome_values: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     chart: Draw | None = None
+    # Numbers the edition states that the computation reads from `Context.constants`.
+    constants: tuple[Constant, ...] = ()
+
+    def constant(self, name: str) -> Constant | None:
+        """Return the constant of that name, if the rule has one."""
+        return next((c for c in self.constants if c.name == name), None)
 
     def describe(self) -> dict[str, Any]:
         """Return the rule's id, edition, concept, summary and inputs as JSON-ready data."""
@@ -226,6 +317,10 @@ class Rule:
             "inputs": [
                 {"name": p.name, "kind": p.kind, "help": p.help, "required": p.required}
                 for p in self.params
+            ],
+            "constants": [
+                {"name": c.name, "kind": c.kind, "value": c.show(c.value), "help": c.help}
+                for c in self.constants
             ],
         }
 
@@ -347,8 +442,14 @@ def parse_angles(name: str, value: Any) -> tuple[float, ...]:
     return tuple(angles)
 
 
-def coerce_inputs(rule: Rule, raw: Mapping[str, Any]) -> tuple[Inputs, dict[str, Any]]:
-    """Parse raw inputs by the rule's parameters; return typed values and their JSON form."""
+def coerce_inputs(
+    rule: Rule, raw: Mapping[str, Any], constants: Mapping[str, int] | None = None
+) -> tuple[Inputs, dict[str, Any]]:
+    """Parse raw inputs by the rule's parameters; return typed values and their JSON form.
+
+    `constants` are the rule's constants as amended (its own values when not given).
+    """
+    known = {c.name: c.value for c in rule.constants} if constants is None else constants
     typed: Inputs = {}
     shown: dict[str, Any] = {}
     default_unit: Unit = rule.units or "in"
@@ -382,7 +483,7 @@ def coerce_inputs(rule: Rule, raw: Mapping[str, Any]) -> tuple[Inputs, dict[str,
                 parsed = parse_angles(param.name, value)
             else:
                 if callable(param.dice):
-                    count = param.dice(typed)
+                    count = param.dice(typed, known)
                 elif isinstance(param.dice, str):
                     count = typed.get(param.dice, 2)
                 else:

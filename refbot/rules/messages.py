@@ -32,10 +32,11 @@ def explain_overrun(result: RuleResult, writer: Writer) -> str:
             edition=label, reasons=reasons
         )
     if outcome.get("dice") is None:
+        by_movement = outcome["dice_by_movement"]
         text = _(
-            "{edition}: the unit may overrun 5D6 cm (Movement up to 15 cm) or 8D6 cm (Movement "
-            "above 15 cm), straight ahead; it is not obliged to."
-        ).format(edition=label)
+            "{edition}: the unit may overrun {slow} cm (Movement up to 15 cm) or {fast} cm "
+            "(Movement above 15 cm), straight ahead; it is not obliged to."
+        ).format(edition=label, slow=by_movement["<=15 cm"], fast=by_movement[">15 cm"])
     elif "move" in outcome:
         text = _("{edition}: the unit overruns {move} ({dice}).").format(
             edition=label,

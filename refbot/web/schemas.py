@@ -57,6 +57,38 @@ class AskRequest(Schema):
     )
 
 
+class Amendment(Schema):
+    """An erratum that amends a clause: the text it replaces and its own, which takes precedence."""
+
+    erratum = fields.String(
+        required=True, metadata={"description": "The erratum's id: `<errata section key>#<n>`."}
+    )
+    title = fields.String(required=True, metadata={"description": "The erratum's title."})
+    replaces = fields.String(required=True, metadata={"description": "The words it replaces."})
+    text = fields.String(required=True, metadata={"description": "The words that hold now."})
+    source = fields.String(required=True, metadata={"description": "The errata document."})
+    param = fields.String(
+        required=True,
+        metadata={"description": "The rule constant it changes (`overrun.dice`), or empty."},
+    )
+    value = fields.String(
+        required=True, metadata={"description": "That constant's new value (`3D6`), or empty."}
+    )
+
+
+class Amended(Schema):
+    """An erratum a rule result was computed under."""
+
+    erratum = fields.String(required=True, metadata={"description": "The erratum's id."})
+    title = fields.String(required=True, metadata={"description": "The erratum's title."})
+    constant = fields.String(required=True, metadata={"description": "The constant, e.g. dice."})
+    value = fields.String(required=True, metadata={"description": "Its value now, e.g. 3D6."})
+    was = fields.String(required=True, metadata={"description": "The edition's value, e.g. 5D6."})
+
+
+AMENDED_BY = "Errata amending this clause, shown with it; their text takes precedence."
+
+
 class Citation(Schema):
     id = fields.String(required=True)
     text = fields.String(required=True, metadata={"description": "In the clause's own language."})
@@ -67,7 +99,7 @@ class Citation(Schema):
     heading = fields.String()
     source = fields.String(required=True)
     page = fields.Integer(allow_none=True)
-    kind = fields.String(required=True, metadata={"description": "rule, example or heading"})
+    kind = fields.String(required=True, metadata={"description": "rule, example, heading or faq"})
     score = fields.Float(allow_none=True)
     game_title = fields.String(required=True, metadata={"description": "The game, for readers."})
     edition_title = fields.String(
@@ -75,6 +107,15 @@ class Citation(Schema):
     )
     source_title = fields.String(
         required=True, metadata={"description": "The book for readers (else the source file)."}
+    )
+    label = fields.String(
+        required=True, metadata={"description": '"FAQ" for a FAQ answer, else empty.'}
+    )
+    question = fields.String(
+        required=True, metadata={"description": "The question a FAQ answer answers, else empty."}
+    )
+    amended_by = fields.List(
+        fields.Nested(Amendment), required=True, metadata={"description": AMENDED_BY}
     )
 
 
@@ -86,6 +127,11 @@ class RuleResult(Schema):
     inputs = fields.Dict(required=True)
     outcome = fields.Dict(required=True)
     clauses = fields.List(fields.String(), required=True)
+    amended_by = fields.List(
+        fields.Nested(Amended),
+        required=True,
+        metadata={"description": "Errata whose values the outcome was computed with."},
+    )
     verified = fields.Boolean(required=True)
 
 
@@ -194,6 +240,9 @@ class Clause(Schema):
     )
     source_title = fields.String(
         required=True, metadata={"description": "The book for readers; empty when unnamed."}
+    )
+    amended_by = fields.List(
+        fields.Nested(Amendment), required=True, metadata={"description": AMENDED_BY}
     )
 
 
