@@ -40,6 +40,32 @@ class Limits:
     default_lang: str
 
 
+CITE_NAMED_GAME_ONLY = True  # ablation switch
+# Supporting citations: the first few always, the rest only when they score at least this share
+# of the best one (the clauses stating a computed rule are always kept).
+RELEVANCE_BAR = 0.6  # dev: 4.1 → 3.6 citations an answer, no recall lost (0.7 loses some)
+ALWAYS_CITED = 3
+
+
+def relevant(hits: list[Hit], stating: frozenset[str] = frozenset()) -> list[Hit]:
+    """Return the hits worth citing: the best few, the rule's own, then those above the bar."""
+    if not hits:
+        return hits
+    bar = RELEVANCE_BAR * hits[0].score
+    return [
+        h
+        for n, h in enumerate(hits)
+        if n < ALWAYS_CITED or h.clause.id in stating or h.score >= bar
+    ]
+
+
+def named_games(question: Question, retriever: Retriever) -> frozenset[str]:
+    """Return the corpus's games the question names (by glossary concepts named after them)."""
+    if not CITE_NAMED_GAME_ONLY:
+        return frozenset()
+    return frozenset(question.concepts & {c.game for c in retriever.clauses})
+
+
 def ask(
     query: str,
     loaded: Loaded,
@@ -83,6 +109,9 @@ def ask(
         allowed = None
         if edition:
             allowed = [i for i, c in enumerate(retriever.clauses) if c.edition == edition]
+        elif games := named_games(question, retriever):
+            # "Mordheim: …": cite only that game's clauses (a glossary concept names a game).
+            allowed = [i for i, c in enumerate(retriever.clauses) if c.game in games]
         scores = retriever.scores(question, vector)
         hits = retriever.rank(scores, k, allowed)
         top_dense = float(scores["dense"].max()) if len(scores["dense"]) else 0.0
@@ -143,12 +172,13 @@ def ask(
                 provenance = {i: loaded.clause(i) for i in cited}
                 boosted = retriever.rank(scores, k, allowed, boost=shares(results))
                 assumed = {n: v for call in decision.calls for n, v in call.assumed.items()}
+                boosted = relevant(boosted, cited)
                 answer = compose_rule(text, lang, checked, boosted, provenance, k, assumed)
                 situation = situation_of(decision, followed)
                 return with_asks(replace(answer, situation=situation), results)
     with clock("answer"):
         paragraph, amendments = loaded.paragraph(hits[0].clause)
-        answer = compose_lookup(text, lang, hits, problem, paragraph, amendments)
+        answer = compose_lookup(text, lang, relevant(hits), problem, paragraph, amendments)
         return replace(answer, situation=situation_of(decision, followed))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from refbot import pipeline
 from refbot.answer import Situation
 from refbot.bot import Refbot
 from refbot.embed import HashEmbedder
@@ -199,3 +200,30 @@ def test_a_follow_up_naming_no_edition_of_the_rule_keeps_every_edition(bot: Refb
 def test_an_unknown_edition_in_a_situation_is_named(bot: Refbot) -> None:
     with pytest.raises(QuestionError, match=r"previous\.edition: rule 'overrun' has no edition"):
         bot.ask("and with 9?", previous=Situation("overrun", {}, "nope"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mordheim: can a warrior flee from combat and what happens?",
+        "Mordheim : un guerrier peut-il fuir le corps à corps ?",
+    ],
+)
+def test_a_question_naming_a_game_cites_only_that_game(bot: Refbot, text: str) -> None:
+    answer = bot.ask(text)
+    assert answer.citations and {c.game for c in answer.citations} == {"mordheim"}
+
+
+def test_supporting_citations_must_clear_the_relevance_bar(bot: Refbot) -> None:
+    hits = bot.retriever.rank(
+        bot.retriever.scores(
+            parse_question("flee", "en", bot.glossary), bot.embedder.embed(["flee"])[0]
+        ),
+        8,
+    )
+    kept = pipeline.relevant(hits)
+    assert kept[: pipeline.ALWAYS_CITED] == hits[: pipeline.ALWAYS_CITED]
+    assert all(h.score >= pipeline.RELEVANCE_BAR * hits[0].score for h in kept[3:])
+    # A clause stating a computed rule is kept whatever its score.
+    last = hits[-1]
+    assert last in pipeline.relevant(hits, frozenset({last.clause.id}))

@@ -80,6 +80,12 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
             router, "GAMES_SCOPED", False
         ),
         "small numbers beside 'wheel' read as degrees": lambda: patched(router, "MIN_ANGLE", 0),
+        "citations from every game when the question names one": lambda: patched(
+            pipeline, "CITE_NAMED_GAME_ONLY", False
+        ),
+        "no relevance bar for supporting citations": lambda: patched(
+            pipeline, "RELEVANCE_BAR", 0.0
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",
