@@ -27,6 +27,7 @@ from refbot.retrieve import Retriever
 from refbot.router import Call, Decision, follow_up, named_language, route
 from refbot.rules import RuleResult, all_rules, editions_of, run_rule
 from refbot.terms import TermMatcher
+from refbot.translation import cite_translations, translated_shares
 
 VERIFY_DEPTH = 10
 
@@ -141,14 +142,18 @@ def ask(
                 checked = verify(results, deep)
                 cited = frozenset(i for r in results for i in r.clauses)
                 provenance = {i: loaded.clause(i) for i in cited}
-                boosted = retriever.rank(scores, k, allowed, boost=shares(results))
+                # A translation's clauses share the bonus of the original clauses they render.
+                boost = translated_shares(shares(results), loaded.provenance, lang)
+                boosted = retriever.rank(scores, k, allowed, boost=boost)
                 assumed = {n: v for call in decision.calls for n, v in call.assumed.items()}
                 answer = compose_rule(text, lang, checked, boosted, provenance, k, assumed)
+                answer = cite_translations(answer, loaded.provenance, loaded.clauses_by_id)
                 situation = situation_of(decision, followed)
                 return with_asks(replace(answer, situation=situation), results)
     with clock("answer"):
         paragraph, amendments = loaded.paragraph(hits[0].clause)
         answer = compose_lookup(text, lang, hits, problem, paragraph, amendments)
+        answer = cite_translations(answer, loaded.provenance, loaded.clauses_by_id)
         return replace(answer, situation=situation_of(decision, followed))
 
 
