@@ -82,8 +82,10 @@ def ask(
         vector = embedder.embed([text])[0]
     with clock("search"):
         allowed = None
+        # A translation's edition is its original's text: computed with, and cited beside, it.
+        editions = {edition, loaded.originals.get(edition or "", edition)}
         if edition:
-            allowed = [i for i, c in enumerate(retriever.clauses) if c.edition == edition]
+            allowed = [i for i, c in enumerate(retriever.clauses) if c.edition in editions]
         scores = retriever.scores(question, vector)
         hits = retriever.rank(scores, k, allowed)
         top_dense = float(scores["dense"].max()) if len(scores["dense"]) else 0.0
@@ -116,7 +118,8 @@ def ask(
             # The follow-up is about one edition ("what about the Spanish rules?"): compute and
             # cite that edition alone.
             edition = followed
-            allowed = [i for i, c in enumerate(retriever.clauses) if c.edition == edition]
+            editions = {edition}
+            allowed = [i for i, c in enumerate(retriever.clauses) if c.edition in editions]
             hits = retriever.rank(scores, k, allowed)
     if decision.kind == "abstain" or not hits:
         with clock("answer"):
@@ -135,7 +138,9 @@ def ask(
     problem = None
     if decision.kind == "rule" and decision.calls:
         with clock("rules"):
-            results, problem = compute(decision, loaded, edition)
+            results, problem = compute(
+                decision, loaded, loaded.originals.get(edition or "", edition)
+            )
         if results:
             with clock("answer"):
                 deep = hits if k >= VERIFY_DEPTH else retriever.rank(scores, VERIFY_DEPTH, allowed)

@@ -247,3 +247,11 @@ def test_the_api_and_the_cli_show_the_original_beside_the_translation(
     output = CliRunner().invoke(main, ["ask", CAUGHT]).output
     assert f"translation of {body['citations'][1]['id']}" in output
     assert "differs: dice ['3D6'] here, ['2D6'] in the original" in output
+
+
+@pytest.mark.model
+def test_asked_about_the_translation_the_original_rule_computes(translated: Refbot) -> None:
+    answer = translated.ask(CAUGHT, edition="regelbuch-de")
+    assert [(r.id, r.edition) for r in answer.rules] == [("pursuit", "rulebook-en")]
+    assert {c.edition for c in answer.citations} == {"regelbuch-de", "rulebook-en"}
+    assert answer.citations[0].edition == "regelbuch-de"
