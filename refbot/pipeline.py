@@ -27,7 +27,7 @@ from refbot.retrieve import Retriever
 from refbot.router import Call, Decision, follow_up, named_language, route
 from refbot.rules import RuleResult, all_rules, editions_of, run_rule
 from refbot.terms import TermMatcher
-from refbot.translation import cite_translations, translated_shares
+from refbot.translation import cite_translations, lead_with_translation, translated_shares
 
 VERIFY_DEPTH = 10
 
@@ -156,6 +156,7 @@ def ask(
                 situation = situation_of(decision, followed)
                 return with_asks(replace(answer, situation=situation), results)
     with clock("answer"):
+        hits = lead_with_translation(hits, loaded.provenance, loaded.clauses_by_id, lang)
         paragraph, amendments = loaded.paragraph(hits[0].clause)
         answer = compose_lookup(text, lang, hits, problem, paragraph, amendments)
         answer = cite_translations(answer, loaded.provenance, loaded.clauses_by_id)

@@ -11,6 +11,7 @@ from refbot.corpus import Section
 from refbot.embed import Embedder
 from refbot.glossary import Glossary
 from refbot.i18n import Writer
+from refbot.index import Hit
 from refbot.rules import Provenance
 from refbot.segment import Clause, Difference, Link
 
@@ -90,6 +91,23 @@ def translated_shares(
         for translated, _ in provenance.translated(clause_id, lang):
             found[translated] = max(found.get(translated, 0.0), share)
     return found
+
+
+def lead_with_translation(
+    hits: Sequence[Hit], provenance: Provenance, clauses: Mapping[str, Clause], lang: str
+) -> list[Hit]:
+    """Return the hits with the best one's translation in `lang`, if it has one, put first.
+
+    A lookup quotes the paragraph of its first hit: the reader's own language when a translation
+    has it; the original follows it among the citations.
+    """
+    if not hits:
+        return list(hits)
+    translated = provenance.translated(hits[0].clause.id, lang)
+    if not translated or translated[0][0] not in clauses:
+        return list(hits)
+    first = Hit(clauses[translated[0][0]], hits[0].score)
+    return [first, *(h for h in hits if h.clause.id != first.clause.id)]
 
 
 def cite_translations(

@@ -14,7 +14,9 @@ from refbot.cli import main
 from refbot.config import Settings
 from refbot.corpus import load_corpus
 from refbot.errors import CorpusError, DocumentError
+from refbot.index import Hit
 from refbot.ingest import import_files
+from refbot.translation import lead_with_translation
 from refbot.web import create_app, schemas
 from tests.helpers import SEED_CORPUS, write_section
 
@@ -255,3 +257,17 @@ def test_asked_about_the_translation_the_original_rule_computes(translated: Refb
     assert [(r.id, r.edition) for r in answer.rules] == [("pursuit", "rulebook-en")]
     assert {c.edition for c in answer.citations} == {"regelbuch-de", "rulebook-en"}
     assert answer.citations[0].edition == "regelbuch-de"
+
+
+@pytest.mark.model
+def test_a_lookup_quotes_the_translation_of_its_best_clause(translated: Refbot) -> None:
+    loaded = translated.loaded
+    english = next(c for c in loaded.index.clauses if c.text.startswith("A unit flees 2D6"))
+    hits = lead_with_translation([Hit(english, 0.7)], loaded.provenance, loaded.clauses_by_id, "de")
+    assert [(h.clause.text, h.score) for h in hits] == [
+        ('Eine Einheit flieht 2W6".', 0.7),
+        ('A unit flees 2D6".', 0.7),
+    ]
+    assert lead_with_translation([Hit(english, 0.7)], loaded.provenance, {}, "es")[0] == Hit(
+        english, 0.7
+    )
