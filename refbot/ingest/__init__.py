@@ -190,7 +190,9 @@ def check_translates(translates: str, corpus_dir: Path, game: str, edition: str)
     if match.group(2) == edition:
         raise DocumentError("--translates", "an edition cannot translate itself")
     if not (corpus_dir / game / match.group(2)).is_dir():
-        known = sorted(p.name for p in (corpus_dir / game).glob("*") if p.is_dir())
+        known = sorted(
+            p.name for p in (corpus_dir / game).glob("*") if p.is_dir() and p.name != edition
+        )
         raise DocumentError(
             "--translates",
             f"no edition {match.group(2)!r} of {game} in the corpus"
