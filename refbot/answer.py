@@ -13,7 +13,7 @@ from refbot.i18n import Writer
 from refbot.index import Hit
 from refbot.loaded import Coverage
 from refbot.rules import Amended, RuleResult, rule_of
-from refbot.segment import Amendment, Clause
+from refbot.segment import Amendment, Clause, Difference
 
 VERIFIED_CONFIDENCE = 0.9
 UNVERIFIED_CONFIDENCE = 0.6
@@ -44,6 +44,10 @@ class Citation:
     question: str = ""  # the question a FAQ answer answers
     # The errata that amend the clause, shown with it: their text takes precedence.
     amended_by: tuple[Amendment, ...] = ()
+    # In a translation: the ids of the original clauses it renders (cited right after it), and
+    # the numbers, dice or lengths it states otherwise than they do.
+    translation_of: tuple[str, ...] = ()
+    differences: tuple[Difference, ...] = ()
 
     @classmethod
     def of(cls, clause: Clause, score: float | None) -> Citation:
@@ -54,6 +58,8 @@ class Citation:
             None if score is None else round(score, 4),
             game_title(clause.game), edition_title(clause), clause.source_title or clause.source,
             FAQ_LABEL if clause.kind == "faq" else "", clause.question, clause.amended_by,
+            tuple(link.original for link in clause.translates),
+            tuple(dict.fromkeys(d for link in clause.translates for d in link.differences)),
         )  # fmt: skip
 
 

@@ -37,6 +37,7 @@ from refbot.retrieve import Retriever
 from refbot.rules import Provenance, Rule, RuleResult, all_rules, run_rule
 from refbot.segment import Clause, segment_section
 from refbot.terms import TermMatcher
+from refbot.translation import link_translations
 
 GLOSSARY_FILE = "glossary.yaml"
 RELOAD_CHECK_SECONDS = 1.0  # how often a running service looks for a newer build
@@ -158,6 +159,10 @@ class Refbot:
                     directory,
                 )
         clauses = segment_corpus(sections)
+        # Each translation's clauses linked to its original's, by the aligner, once per build.
+        clauses = link_translations(
+            sections, clauses, self.aligning_embedder, self.glossary, self.notice
+        )
         texts = [c.embedding_text() for c in clauses]
         chunks = []
         for start in range(0, len(texts), BATCH):

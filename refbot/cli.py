@@ -226,6 +226,13 @@ def ask(
     for citation in answer.citations:
         label = f" {citation.label} «{citation.question}»" if citation.label else ""
         click.echo(f"  - {citation.id} ({citation.lang}){label}: {citation.text}")
+        if citation.translation_of:
+            click.echo(f"      translation of {', '.join(citation.translation_of)}")
+        for difference in citation.differences:
+            click.echo(
+                f"      differs: {difference.kind} {list(difference.translation)} here, "
+                f"{list(difference.original)} in the original"
+            )
         for amendment in citation.amended_by:
             # The erratum's words hold now: shown under the clause it amends, wherever cited.
             click.echo(
@@ -411,6 +418,12 @@ def _edition(document: Any) -> dict[str, Any]:
     show_default=True,
     help="faq: questions (headings, or short paragraphs ending in '?') and their answers.",
 )
+@click.option("--edition-title", help='What readers call the edition ("Regelbuch (deutsch)").')
+@click.option(
+    "--translates",
+    metavar="GAME/EDITION",
+    help="The edition these files translate, e.g. warhammer-fantasy/rulebook-en.",
+)
 @click.option("--dry-run", is_flag=True, help="Show what would be written; write nothing.")
 @click.option("--force", is_flag=True, help="Overwrite sections edited since their import.")
 @click.pass_context
@@ -422,6 +435,8 @@ def add(
     lang: str | None,
     units: str | None,
     kind: str,
+    translates: str | None,
+    edition_title: str | None,
     dry_run: bool,
     force: bool,
 ) -> None:
@@ -440,6 +455,8 @@ def add(
         dry_run=dry_run,
         force=force,
         kind=kind,
+        translates=translates,
+        edition_title=edition_title,
     )
     for file in report.files:
         pages = f", pages {file.pages[0]}–{file.pages[-1]}" if file.pages else ""

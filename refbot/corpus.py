@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,8 @@ _SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 UNITS = ("in", "cm", "none")
 REQUIRED = ("game", "edition", "lang", "units", "title", "source")
 OPTIONAL_TITLES = ("edition_title", "source_title")
+# `translates: <game>/<edition>`: the edition of another language whose text this one translates.
+TRANSLATES = re.compile(r"^([a-z0-9][a-z0-9._-]*)/([a-z0-9][a-z0-9._-]*)$")
 # What a document is: rule text, question/answer pairs, or amendments of other sections.
 DOCUMENT_KINDS = ("rules", "faq", "errata")
 ERRATUM_KEYS = ("title", "section", "replaces", "with", "edition", "lang", "param", "value")
@@ -67,6 +69,8 @@ class Section:
     source_title: str = ""
     kind: str = "rules"  # one of DOCUMENT_KINDS
     errata: tuple[Erratum, ...] = ()
+    # The edition this section translates (`<game>/<edition>`), or "" for an original text.
+    translates: str = ""
 
     @property
     def key(self) -> str:
@@ -142,9 +146,18 @@ def parse_section(path: Path, root: Path) -> Section:
         raise fail("only a document of kind errata may list errata")
     if not body.strip() and kind != "errata":
         raise fail("no text after the front matter")
+    translates = meta.get("translates")
+    if translates is not None:
+        if kind == "errata":
+            raise fail("an errata document translates nothing; only rules and faq may")
+        if not isinstance(translates, str) or not TRANSLATES.match(translates.strip()):
+            raise fail(
+                f"translates must name an edition as <game>/<edition> "
+                f"(e.g. warhammer-fantasy/rulebook-en), not {translates!r}"
+            )
     return Section(
         **values, section=section, body=body, path=rel, page=page, **titles, kind=kind,
-        errata=errata,
+        errata=errata, translates=str(translates or "").strip(),
     )  # fmt: skip
 
 
@@ -201,7 +214,38 @@ def load_corpus(root: Path) -> list[Section]:
         raise CorpusError(problems)
     if not sections:
         raise CorpusError([f"{root}: no corpus files (*.md) found"])
+    problems = translation_problems(sections)
+    if problems:
+        raise CorpusError(problems)
     return sections
+
+
+def translation_problems(sections: Sequence[Section]) -> list[str]:
+    """Return what is wrong with each section's `translates`: the edition it names must exist,
+    be of the same game and be written in another language."""
+    languages: dict[tuple[str, str], set[str]] = {}
+    for s in sections:
+        if not s.translates:
+            languages.setdefault((s.game, s.edition), set()).add(s.lang)
+    problems = []
+    for s in sections:
+        if not s.translates:
+            continue
+        game, edition = s.translates.split("/")
+        where = f"{s.path}: translates {s.translates!r}"
+        if game != s.game:
+            problems.append(f"{where}: a translation is of the same game ({s.game}), not {game}")
+        elif edition == s.edition:
+            problems.append(f"{where}: an edition cannot translate itself")
+        elif (game, edition) not in languages:
+            known = ", ".join(sorted(f"{g}/{e}" for g, e in languages if g == s.game)) or "none"
+            problems.append(f"{where}: no edition {edition!r} of {game} (editions: {known})")
+        elif s.lang in languages[(game, edition)]:
+            problems.append(
+                f"{where}: that edition is written in {s.lang} too; a translation is in "
+                "another language"
+            )
+    return problems
 
 
 def hash_sections(sections: Iterable[Section]) -> str:
@@ -210,7 +254,7 @@ def hash_sections(sections: Iterable[Section]) -> str:
     for s in sorted(sections, key=lambda s: s.key):
         for part in (
             s.key, s.units, s.title, s.source, str(s.page), s.edition_title, s.source_title, s.body,
-            s.kind, repr(s.errata),
+            s.kind, repr(s.errata), s.translates,
         ):  # fmt: skip
             digest.update(part.encode("utf-8") + b"\0")
     return digest.hexdigest()

@@ -18,7 +18,8 @@ import numpy as np
 from refbot.errors import IndexCorrupt, IndexMismatch, IndexMissing
 from refbot.segment import Clause
 
-FORMAT_VERSION = 3  # 2: clauses carry their block; 3: and the errata amending them
+# 2: clauses carry their block; 3: the errata amending them; 4: their translation links
+FORMAT_VERSION = 4
 POINTER = "CURRENT"
 MANIFEST = "manifest.json"
 CLAUSES = "clauses.jsonl"

@@ -42,6 +42,8 @@ class Loaded:
     subjects: dict[str, frozenset[str]] = field(default_factory=dict)
     # The rule constants the corpus's errata amend: the rules core computes with these values.
     overrides: tuple[Override, ...] = ()
+    # The edition each translation renders, by the translation's edition slug (its links').
+    originals: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, index: Index, glossary: Glossary, corpus_dir: Path) -> Loaded:
@@ -59,6 +61,11 @@ class Loaded:
             },
             subjects=subjects_of(index.clauses, glossary),
             overrides=overrides_of(index.clauses),
+            originals={
+                c.edition: link.original.split("/")[1]
+                for c in index.clauses
+                for link in c.translates
+            },
         )
 
     @cached_property

@@ -27,6 +27,7 @@ from refbot.retrieve import Retriever
 from refbot.router import Call, Decision, follow_up, named_language, route
 from refbot.rules import RuleResult, all_rules, editions_of, run_rule
 from refbot.terms import TermMatcher
+from refbot.translation import cite_translations, lead_with_translation, translated_shares
 
 VERIFY_DEPTH = 10
 
@@ -107,8 +108,10 @@ def ask(
         vector = embedder.embed([text])[0]
     with clock("search"):
         allowed = None
+        # A translation's edition is its original's text: computed with, and cited beside, it.
+        editions = {edition, loaded.originals.get(edition or "", edition)}
         if edition:
-            allowed = [i for i, c in enumerate(retriever.clauses) if c.edition == edition]
+            allowed = [i for i, c in enumerate(retriever.clauses) if c.edition in editions]
         elif games := named_games(question, retriever):
             # "Mordheim: …": cite only that game's clauses (a glossary concept names a game).
             allowed = [i for i, c in enumerate(retriever.clauses) if c.game in games]
@@ -144,7 +147,8 @@ def ask(
             # The follow-up is about one edition ("what about the Spanish rules?"): compute and
             # cite that edition alone.
             edition = followed
-            allowed = [i for i, c in enumerate(retriever.clauses) if c.edition == edition]
+            editions = {edition}
+            allowed = [i for i, c in enumerate(retriever.clauses) if c.edition in editions]
             hits = retriever.rank(scores, k, allowed)
     if decision.kind == "abstain" or not hits:
         with clock("answer"):
@@ -163,22 +167,29 @@ def ask(
     problem = None
     if decision.kind == "rule" and decision.calls:
         with clock("rules"):
-            results, problem = compute(decision, loaded, edition)
+            results, problem = compute(
+                decision, loaded, loaded.originals.get(edition or "", edition)
+            )
         if results:
             with clock("answer"):
                 deep = hits if k >= VERIFY_DEPTH else retriever.rank(scores, VERIFY_DEPTH, allowed)
                 checked = verify(results, deep)
                 cited = frozenset(i for r in results for i in r.clauses)
                 provenance = {i: loaded.clause(i) for i in cited}
-                boosted = retriever.rank(scores, k, allowed, boost=shares(results))
+                # A translation's clauses share the bonus of the original clauses they render.
+                boost = translated_shares(shares(results), loaded.provenance, lang)
+                boosted = retriever.rank(scores, k, allowed, boost=boost)
                 assumed = {n: v for call in decision.calls for n, v in call.assumed.items()}
-                boosted = relevant(boosted, cited)
+                boosted = relevant(boosted, cited | frozenset(boost))
                 answer = compose_rule(text, lang, checked, boosted, provenance, k, assumed)
+                answer = cite_translations(answer, loaded.provenance, loaded.clauses_by_id)
                 situation = situation_of(decision, followed)
                 return with_asks(replace(answer, situation=situation), results)
     with clock("answer"):
+        hits = lead_with_translation(hits, loaded.provenance, loaded.clauses_by_id, lang)
         paragraph, amendments = loaded.paragraph(hits[0].clause)
         answer = compose_lookup(text, lang, relevant(hits), problem, paragraph, amendments)
+        answer = cite_translations(answer, loaded.provenance, loaded.clauses_by_id)
         return replace(answer, situation=situation_of(decision, followed))
 
 

@@ -47,6 +47,24 @@ class Amendment:
 
 
 @dataclass(frozen=True)
+class Difference:
+    """A number, dice expression or length the aligner found differing between a translated
+    clause and its original: what each side states."""
+
+    kind: str  # number, dice or distance (in cm, 1" = 2.5 cm)
+    translation: tuple[Any, ...]
+    original: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Link:
+    """The original clause a translated clause renders, found by the aligner at build."""
+
+    original: str  # the original clause's id
+    differences: tuple[Difference, ...] = ()
+
+
+@dataclass(frozen=True)
 class Clause:
     """One sentence, numbered item or heading of a rule section, with its provenance."""
 
@@ -65,6 +83,7 @@ class Clause:
     edition_title: str = ""  # what readers call the edition and the book, when the corpus says
     source_title: str = ""
     amended_by: tuple[Amendment, ...] = ()  # errata that change this clause's text
+    translates: tuple[Link, ...] = ()  # in a translation: the original clauses it renders
 
     @property
     def question(self) -> str:
@@ -101,7 +120,22 @@ class Clause:
         """Rebuild a clause from `to_dict` output."""
         fields = {key: value for key, value in data.items() if key != "heading"}
         amended = tuple(Amendment(**a) for a in data.get("amended_by", ()))
-        return cls(**{**fields, "heading_path": tuple(data["heading_path"]), "amended_by": amended})
+        links = tuple(
+            Link(
+                link["original"],
+                tuple(
+                    Difference(d["kind"], tuple(d["translation"]), tuple(d["original"]))
+                    for d in link["differences"]
+                ),
+            )
+            for link in data.get("translates", ())
+        )
+        return cls(
+            **{
+                **fields, "heading_path": tuple(data["heading_path"]), "amended_by": amended,
+                "translates": links,
+            }
+        )  # fmt: skip
 
     def matches(
         self, lang: str | None = None, game: str | None = None, kind: str | None = None

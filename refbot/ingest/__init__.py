@@ -18,7 +18,7 @@ from typing import Literal
 
 import yaml
 
-from refbot.corpus import SLUG, UNITS, load_yaml, split_front_matter
+from refbot.corpus import SLUG, TRANSLATES, UNITS, load_yaml, split_front_matter
 from refbot.errors import DocumentError
 from refbot.ingest.convert import SectionDraft, clause_counts, convert
 from refbot.ingest.document import Block, Document
@@ -107,10 +107,14 @@ def import_files(
     dry_run: bool = False,
     force: bool = False,
     kind: str = "rules",
+    translates: str | None = None,
+    edition_title: str | None = None,
 ) -> ImportReport:
     """Import files into corpus_dir; raise DocumentError (writing nothing) on the first problem.
 
     `kind` faq imports question/answer documents (errata are written by hand: see README).
+    `translates` (`<game>/<edition>`) names the edition of the corpus the files translate;
+    `edition_title` is what readers call the edition ("Regelbuch (deutsch)").
     """
     for key, value in (("game", game), ("edition", edition)):
         if not SLUG.match(value):
@@ -123,12 +127,19 @@ def import_files(
         raise DocumentError("--units", f"must be one of {', '.join(UNITS)}")
     if kind not in IMPORTED_KINDS:
         raise DocumentError("--kind", f"must be one of {', '.join(IMPORTED_KINDS)}")
+    if edition_title is not None and not 0 < len(edition_title.strip()) <= 200:
+        raise DocumentError("--edition-title", "must be a text of 1 to 200 characters")
+    if translates is not None:
+        check_translates(translates, corpus_dir, game, edition)
     report = ImportReport(dry_run=dry_run)
     planned: list[tuple[SectionDraft, Path]] = []
     targets: dict[Path, str] = {}
     for path in expand(paths):
         document = read_document(path, max_bytes)
-        drafts, meta = convert(document, game, edition, lang, units, kind)
+        drafts, meta = convert(
+            document, game, edition, lang, units, kind, translates,
+            edition_title.strip() if edition_title else None,
+        )  # fmt: skip
         file_report = FileReport(
             file=path.name,
             format=document.format,
@@ -162,6 +173,31 @@ def import_files(
         for draft, target in planned:
             _write_atomically(target, draft.content)
     return report
+
+
+def check_translates(translates: str, corpus_dir: Path, game: str, edition: str) -> None:
+    """Raise DocumentError unless `translates` names another edition of the game in the corpus.
+
+    The build checks the rest (that edition is in another language) once the files are written.
+    """
+    match = TRANSLATES.match(translates)
+    if match is None:
+        raise DocumentError(
+            "--translates", f"{translates!r} must be <game>/<edition>, e.g. {game}/rulebook-en"
+        )
+    if match.group(1) != game:
+        raise DocumentError("--translates", f"a translation is of the same game ({game})")
+    if match.group(2) == edition:
+        raise DocumentError("--translates", "an edition cannot translate itself")
+    if not (corpus_dir / game / match.group(2)).is_dir():
+        known = sorted(
+            p.name for p in (corpus_dir / game).glob("*") if p.is_dir() and p.name != edition
+        )
+        raise DocumentError(
+            "--translates",
+            f"no edition {match.group(2)!r} of {game} in the corpus"
+            + (f" (editions: {', '.join(known)})" if known else ""),
+        )
 
 
 def _status(target: Path, draft: SectionDraft, file: str, force: bool) -> Status:

@@ -253,10 +253,14 @@ def convert(
     lang: str | None = None,
     units: str | None = None,
     kind: str = "rules",
+    translates: str | None = None,
+    edition_title: str | None = None,
 ) -> tuple[list[SectionDraft], Metadata]:
     """Return the corpus sections a document becomes, and what was inferred about it.
 
     A FAQ (`kind` faq) is one section whatever its headings, its questions made headings.
+    `translates` (`<game>/<edition>`) names the edition the document translates;
+    `edition_title` what readers call the edition.
     """
     code, notes = infer_language(document, lang)
     blocks = clean(document, code, run_in=kind != "faq")
@@ -297,7 +301,9 @@ def convert(
             "title": part_title,
             "source": document.source,
             "page": page,
+            "edition_title": edition_title,
             "kind": kind if kind != "rules" else None,
+            "translates": translates,
         }
         if meta.page is None:
             meta.page = page
@@ -314,6 +320,8 @@ def convert(
             path=rel,
             page=page,
             kind=kind,
+            translates=translates or "",
+            edition_title=edition_title or "",
         )
         drafts.append(SectionDraft(section, front_matter(header) + body))
     return drafts, meta

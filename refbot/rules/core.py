@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from refbot.errors import ProvenanceMissing, RuleError
 from refbot.lang import parse_bool as read_bool
 from refbot.lang import patterns
-from refbot.segment import Clause
+from refbot.segment import Clause, Link
 
 if TYPE_CHECKING:
     from refbot.i18n import Writer
@@ -241,9 +241,19 @@ class Provenance:
 
     def __init__(self, clauses: Iterable[Clause]) -> None:
         self._texts: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        # The translated clauses linked to each original clause: (language, id, link).
+        self._translations: dict[str, list[tuple[str, str, Link]]] = {}
         for c in clauses:
+            for link in c.translates:
+                self._translations.setdefault(link.original, []).append((c.lang, c.id, link))
             self._texts.setdefault((c.game, c.edition), []).append((c.text.casefold(), c.id))
         self._found: dict[tuple[str, str, str], str | None] = {}
+
+    def translated(self, clause_id: str, lang: str) -> list[tuple[str, Link]]:
+        """Return the clauses in `lang` that translate a clause, with their links, in order."""
+        return [
+            (i, link) for found, i, link in self._translations.get(clause_id, []) if found == lang
+        ]
 
     def find(self, game: str, edition: str, needle: str) -> str | None:
         """Return the id of the first clause of that edition containing needle, if any."""

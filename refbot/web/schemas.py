@@ -76,6 +76,27 @@ class Amendment(Schema):
     )
 
 
+class Difference(Schema):
+    """A number, dice expression or length a translation states otherwise than its original."""
+
+    kind = fields.String(
+        required=True,
+        validate=validate.OneOf(["number", "dice", "distance"]),
+        metadata={"description": 'number, dice, or distance (in cm, 1" = 2.5 cm)'},
+    )
+    translation = fields.List(fields.Raw(), required=True, metadata={"description": "Its values."})
+    original = fields.List(
+        fields.Raw(), required=True, metadata={"description": "The original's values."}
+    )
+
+
+class Link(Schema):
+    """The original clause a translated clause renders, linked by the aligner at build."""
+
+    original = fields.String(required=True, metadata={"description": "The original's id."})
+    differences = fields.List(fields.Nested(Difference), required=True)
+
+
 class Amended(Schema):
     """An erratum a rule result was computed under."""
 
@@ -116,6 +137,22 @@ class Citation(Schema):
     )
     amended_by = fields.List(
         fields.Nested(Amendment), required=True, metadata={"description": AMENDED_BY}
+    )
+    translation_of = fields.List(
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "In a translation (`translates` in its front matter): the ids of the "
+            "original clauses this clause renders, cited right after it; else empty."
+        },
+    )
+    differences = fields.List(
+        fields.Nested(Difference),
+        required=True,
+        metadata={
+            "description": "The numbers, dice or lengths this translated clause states otherwise "
+            "than its original (the aligner's flags)."
+        },
     )
 
 
@@ -243,6 +280,11 @@ class Clause(Schema):
     )
     amended_by = fields.List(
         fields.Nested(Amendment), required=True, metadata={"description": AMENDED_BY}
+    )
+    translates = fields.List(
+        fields.Nested(Link),
+        required=True,
+        metadata={"description": "In a translation: the original clauses it renders; else empty."},
     )
 
 
