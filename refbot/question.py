@@ -12,7 +12,10 @@ from refbot.lang import get as get_language
 SUFFIX = re.compile(r"['’]\w{1,3}$")
 NEGATION_REACH = 3  # a negation denies a situation word at most this many words after it
 # Where one clause of a sentence ends: "fled 7, they pursued 9"; not a decimal comma ("4,5").
-CLAUSE_BREAK = re.compile(r"(?<!\d)[,;:](?!\d)|[,;:](?=\s)|[.!?](?=\s|$)|\s[—–-]\s")
+# Punctuation, a dash between words, and "vs" between two sides' rolls ("11 to pursue vs their 10").
+CLAUSE_BREAK = re.compile(
+    r"(?<!\d)[,;:](?!\d)|[,;:](?=\s)|[.!?](?=\s|$)|\s[—–-]\s|\s(?:vs\.?|versus)\s", re.I
+)
 
 
 @dataclass(frozen=True)

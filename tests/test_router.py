@@ -385,3 +385,16 @@ def test_a_question_naming_a_game_gets_only_its_rules(glossary: Glossary) -> Non
         "leave_combat",
     }
     assert "pursuit" in {c.rule for c in decide(glossary, text[10:], "en").calls}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "They fled and were caught? I rolled 11 to pursue vs their 10",
+        "They fled and were caught? I rolled 11 to pursue versus their 10",
+    ],
+)
+def test_vs_parts_the_two_sides_rolls(glossary: Glossary, text: str) -> None:
+    decision = decide(glossary, text, "en")
+    assert decision.rule == "pursuit"
+    assert (decision.inputs["pursuit"], decision.inputs["flee"]) == ("11", "10")
