@@ -156,9 +156,12 @@ def ask(
             if decision.declined_for:
                 first = decision.declined_for[0]
                 kind = glossary.concepts[first.concept].kind
-                # Another game by the name the question gives it; topics by their own names.
+                # Another game by the name the question gives it, or by the game's own name when
+                # the question names it by its armies or terms ("Intercessors": Warhammer 40,000);
+                # topics by their own names.
+                concept = glossary.concepts[first.concept]
                 named = (
-                    (question.words(first),)
+                    (concept.names.get(lang) or concept.names.get("en") or question.words(first),)
                     if kind == "other_game"
                     else tuple(dict.fromkeys(m.concept for m in decision.declined_for))
                 )

@@ -227,3 +227,26 @@ def test_supporting_citations_must_clear_the_relevance_bar(bot: Refbot) -> None:
     # A clause stating a computed rule is kept whatever its score.
     last = hits[-1]
     assert last in pipeline.relevant(hits, frozenset({last.clause.id}))
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "game"),
+    [
+        ("en", "Can my Intercessors fall back out of combat and still shoot?", "Warhammer 40,000"),
+        (
+            "de",
+            "Dürfen meine Space Marines mit einem Stratagem nochmal verfolgen?",
+            "Warhammer 40,000",
+        ),
+        (
+            "es",
+            "¿Mis Stormcast Eternals pueden huir y reagruparse en el mismo turno?",
+            "Age of Sigmar",
+        ),
+    ],
+)
+def test_a_game_named_by_its_armies_is_declined_under_its_own_name(
+    bot: Refbot, lang: str, text: str, game: str
+) -> None:
+    answer = bot.ask(text, lang=lang)
+    assert answer.abstained and game in answer.answer
