@@ -212,6 +212,7 @@ def test_publishing_writes_the_section_and_the_next_answer_cites_it(
     assert SQUIG_RULE in written and "source: Squig_Hoppers.docx" in written
     assert bot.loaded.index.manifest.build_id != served
     assert f"build {bot.loaded.index.manifest.build_id} is live" in page
+    assert "Nothing to publish" in page and ">Publish</button>" not in page
     answer = client.post("/api/ask", json={"q": QUESTION}).get_json()
     assert answer["citations"][0]["id"].startswith(f"{SECTION.with_suffix('').as_posix()}#")
     assert SQUIG_RULE in answer["answer"]

@@ -318,8 +318,12 @@ def _upload_page(staged: Upload | None, error: str | None, status: int) -> Any:
         for s in f.sections
         if s.status == "overwritten"
     ]
+    pending = any(
+        s.status != "unchanged" for f in (summary.files if summary else []) for s in f.sections
+    )
     page = render_template(
         "admin_upload.html",
+        pending=pending,
         _=_,
         lang=lang,
         upload=staged,
