@@ -69,6 +69,7 @@ class Status:
     clauses: int = 0
     changed: tuple[str, ...] = ()  # the corpus sections the publication wrote
     at: str = ""
+    pid: int = 0  # the process publishing it, while it does
 
 
 def safe_filename(name: str) -> str:
@@ -165,14 +166,23 @@ class Staging:
             data = json.loads((self.root / upload.id / STATUS).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return Status(State.STAGED)
-        return Status(
+        status = Status(
             state=State(data["state"]),
             error=data.get("error", ""),
             build_id=data.get("build_id", ""),
             clauses=int(data.get("clauses", 0)),
             changed=tuple(data.get("changed", ())),
             at=data.get("at", ""),
+            pid=int(data.get("pid", 0)),
         )
+        if status.state is State.PUBLISHING and not _alive(status.pid):
+            # The worker stopped mid-build (a restart, a crash): say so rather than wait forever.
+            return Status(
+                State.FAILED,
+                error=f"the process publishing it (pid {status.pid}) stopped; publish again",
+                at=status.at,
+            )
+        return status
 
     def set_status(self, upload: Upload, status: Status) -> None:
         """Record where the upload's publication stands (atomically: workers read it)."""
@@ -210,7 +220,7 @@ class Staging:
         """
         settings = bot.settings
         self._import(upload, settings.corpus_dir, settings.max_import_bytes, overwrite, True)
-        self.set_status(upload, Status(State.PUBLISHING, at=_now()))
+        self.set_status(upload, Status(State.PUBLISHING, at=_now(), pid=os.getpid()))
         if not background:
             self._publish(upload, bot, overwrite)
             return None
@@ -279,6 +289,19 @@ class Staging:
                     at=_now(),
                 ),
             )
+
+
+def _alive(pid: int) -> bool:
+    """Return whether a process of this machine (a worker of the service) is still running."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # it exists, as another user
+    return True
 
 
 def _restore(saved: dict[Path, str | None]) -> None:

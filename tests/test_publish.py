@@ -14,7 +14,7 @@ from werkzeug.test import TestResponse
 from refbot.bot import Refbot
 from refbot.config import Settings
 from refbot.errors import DocumentError, IndexUnwritable
-from refbot.publish import Staging, State, safe_filename
+from refbot.publish import Staging, State, Status, safe_filename
 from refbot.web import create_app
 from tests.helpers import SQUIG_RULE, squig_docx
 
@@ -296,3 +296,17 @@ def test_an_unknown_upload_id_is_a_404(client: FlaskClient) -> None:
 def test_the_upload_form_speaks_the_officers_language(client: FlaskClient) -> None:
     page = client.get("/admin?lang=es", headers=BEARER).get_data(as_text=True)
     assert "Publicar un documento" in page
+
+
+def test_a_publication_whose_process_stopped_shows_as_failed(
+    client: FlaskClient, configured: Settings
+) -> None:
+    csrf = sign_in(client)
+    location = upload(client, csrf, squig_docx()).headers["Location"]
+    staging = Staging.beside(configured.index_dir)
+    (staged, _), *_ = staging.recent()
+    # Above the kernel's largest pid (2**22): a process that cannot exist.
+    staging.set_status(staged, Status(State.PUBLISHING, pid=2**22 + 1))
+    page = client.get(location).get_data(as_text=True)
+    assert 'class="state failed"' in page and "stopped; publish again" in page
+    assert ">Publish</button>" in page
