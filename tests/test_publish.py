@@ -103,7 +103,8 @@ def test_a_form_without_its_csrf_token_is_refused(
     client: FlaskClient, configured: Settings
 ) -> None:
     sign_in(client)
-    assert upload(client, None, squig_docx()).status_code == 403
+    refused = upload(client, None, squig_docx())
+    assert refused.status_code == 403 and "reload the page" in refused.get_data(as_text=True)
     assert upload(client, "forged.token", squig_docx()).status_code == 403
     assert not Staging.beside(configured.index_dir).recent()
 
