@@ -226,7 +226,7 @@ def _states(_: Any) -> dict[State, str]:
         State.STAGED: _("not published"),
         State.PUBLISHING: _("publishing"),
         State.LIVE: _("live"),
-        State.FAILED: _("failed"),
+        State.FAILED: _("publishing failed"),
     }
 
 
