@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import time
 from pathlib import Path
@@ -311,3 +312,21 @@ def test_a_publication_whose_process_stopped_shows_as_failed(
     page = client.get(location).get_data(as_text=True)
     assert 'class="state failed"' in page and "stopped; publish again" in page
     assert ">Publish</button>" in page
+
+
+def test_a_build_in_progress_is_shown_and_not_started_twice(
+    client: FlaskClient, configured: Settings
+) -> None:
+    csrf = sign_in(client)
+    location = upload(client, csrf, squig_docx()).headers["Location"]
+    staging = Staging.beside(configured.index_dir)
+    (staged, _), *_ = staging.recent()
+    staging.set_status(staged, Status(State.PUBLISHING, pid=os.getpid()))
+    page = client.get(location).get_data(as_text=True)
+    assert 'class="state publishing"' in page and 'http-equiv="refresh"' in page
+    assert ">Publish</button>" not in page
+    assert "publishing" in client.get("/admin?lang=en").get_data(as_text=True)
+    again = client.post(location.split("?")[0] + "/publish", data={"csrf_token": csrf})
+    assert again.status_code == 303
+    assert staging.status(staged).state is State.PUBLISHING
+    assert not (configured.corpus_dir / SECTION).exists()

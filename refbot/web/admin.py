@@ -304,7 +304,8 @@ def _upload_page(staged: Upload | None, error: str | None, status: int) -> Any:
     state = Status(State.STAGED)
     if staged is not None:
         state = staging.status(staged)
-        if error is None:
+        # Not while publishing: the page refreshes every 2 s, and a large PDF takes a while to read.
+        if error is None and state.state is not State.PUBLISHING:
             try:
                 summary = staging.preview(staged, settings.corpus_dir, settings.max_import_bytes)
             except DocumentError as exc:
