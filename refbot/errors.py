@@ -77,6 +77,12 @@ class UnknownClause(RefbotError):
     code = "not_found"
 
 
+class UnknownUpload(RefbotError):
+    """No staged upload has that id (on the admin page)."""
+
+    code = "not_found"
+
+
 class EvalError(RefbotError):
     """An evaluation file is malformed."""
 

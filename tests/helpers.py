@@ -25,3 +25,26 @@ def write_section(root: Path, rel: str, body: str, **meta: object) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(f"---\n{header}---\n\n{body}", encoding="utf-8")
     return path
+
+
+SQUIG_TITLE = "Squig Hoppers"
+SQUIG_RULE = (
+    "A Squig Hopper bounces 3D6 inches in a random direction at the start of each of its turns."
+)
+
+
+def squig_docx(extra: str = "") -> bytes:
+    """Return a small DOCX rulebook (python-docx) on a subject the seed corpus does not cover."""
+    import io
+
+    import docx
+
+    document = docx.Document()
+    document.add_heading(SQUIG_TITLE, 1)
+    document.add_paragraph(SQUIG_RULE)
+    document.add_paragraph("A Squig Hopper that bounces into an enemy unit counts as charging it.")
+    if extra:
+        document.add_paragraph(extra)
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()

@@ -16,9 +16,11 @@ from refbot.bot import Refbot
 from refbot.config import Settings
 from refbot.web import create_app
 from refbot.web.demo import serve_demo_site
+from tests.helpers import SQUIG_RULE, squig_docx
 
 CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 ADMIN_TOKEN = "browser-test-admin-token"
+SQUIG_QUESTION = "How far does a Squig Hopper bounce?"
 SCREENSHOTS = os.environ.get("REFBOT_SCREENSHOTS")  # a folder, e.g. docs/, to save pictures in
 
 pytestmark = pytest.mark.browser
@@ -356,3 +358,54 @@ def test_feedback_from_the_page_and_the_widget_shows_on_the_admin_page(
     }
     assert driver.find_elements(By.LINK_TEXT, "faq-en.md")  # type: ignore[attr-defined]
     shot(driver, "admin-en.png")
+
+
+def test_a_document_uploaded_on_the_admin_page_is_published_and_cited(
+    servers: tuple[str, str], browser: object, tmp_path: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    refbot_url, _ = servers
+    driver = browser
+    rulebook = tmp_path / "Squig Hoppers.docx"
+    rulebook.write_bytes(squig_docx())
+    driver.get(refbot_url + "/?lang=en")  # type: ignore[attr-defined]
+    driver.find_element(By.ID, "q").send_keys(SQUIG_QUESTION)  # type: ignore[attr-defined]
+    submit_and_read(driver, "form.ask button")
+    assert SQUIG_RULE not in driver.page_source  # type: ignore[attr-defined]
+
+    driver.get(refbot_url + "/admin?lang=en")  # type: ignore[attr-defined]
+    driver.find_element(By.ID, "token").send_keys(ADMIN_TOKEN)  # type: ignore[attr-defined]
+    driver.find_element(By.CSS_SELECTOR, "form.login button").click()  # type: ignore[attr-defined]
+    form = driver.find_element(By.CSS_SELECTOR, "form.upload")  # type: ignore[attr-defined]
+    form.find_element(By.ID, "document").send_keys(str(rulebook))
+    form.find_element(By.ID, "game").send_keys("warhammer-fantasy")
+    form.find_element(By.ID, "edition").send_keys("squig-rules")
+    form.find_element(By.ID, "doc-lang").send_keys("en")
+    Select(form.find_element(By.ID, "units")).select_by_value("in")
+    Select(form.find_element(By.ID, "kind")).select_by_value("rules")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+
+    row = driver.find_element(By.CSS_SELECTOR, "table.sections tbody tr")  # type: ignore[attr-defined]
+    assert row.get_attribute("data-status") == "new"
+    assert "squig-hoppers.md" in row.text and "1 heading, 2 rule" in row.text
+    assert "Not published yet" in driver.find_element(By.CSS_SELECTOR, "p.state").text  # type: ignore[attr-defined]
+    shot(driver, "admin-upload-preview.png")
+    driver.find_element(By.CSS_SELECTOR, "form.publish button").click()  # type: ignore[attr-defined]
+    # The page refreshes itself while the index is rebuilt, then says the build is live.
+    WebDriverWait(driver, 60).until(
+        expected_conditions.presence_of_element_located((By.CSS_SELECTOR, "p.state.live"))
+    )
+    live = driver.find_element(By.CSS_SELECTOR, "p.state.live").text  # type: ignore[attr-defined]
+    assert "is live" in live
+    shot(driver, "admin-upload-live.png")
+
+    driver.find_element(By.LINK_TEXT, "Ask a question").click()  # type: ignore[attr-defined]
+    driver.find_element(By.ID, "q").send_keys(SQUIG_QUESTION)  # type: ignore[attr-defined]
+    answer = submit_and_read(driver, "form.ask button")
+    assert SQUIG_RULE in answer
+    first = driver.find_element(By.CSS_SELECTOR, ".citations li")  # type: ignore[attr-defined]
+    assert SQUIG_RULE in first.find_element(By.CSS_SELECTOR, "blockquote").text
+    assert "Squig Hoppers" in first.find_element(By.CSS_SELECTOR, ".meta").text

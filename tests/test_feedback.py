@@ -198,7 +198,7 @@ def test_ip_addresses_are_never_stored(configured: Settings, client: FlaskClient
     [
         (QUESTION, "pursuit"),  # a computed answer: its rule's concept
         ("¿Cuántos puntos cuesta un mago?", "points"),  # a topic, not the "how many" intent
-        ("How far can a Space Marine move in Warhammer 40k?", "other_games"),
+        ("How far can a Space Marine move in Warhammer 40k?", "warhammer-40k"),
         ("Was ist das?", None),
     ],
 )

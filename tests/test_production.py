@@ -29,7 +29,7 @@ import numpy as np
 import pytest
 from nacl.signing import SigningKey
 
-from tests.helpers import ROOT, SEED_CORPUS, write_section
+from tests.helpers import ROOT, SEED_CORPUS, SQUIG_RULE, squig_docx, write_section
 
 pytestmark = pytest.mark.production
 NEEDED = ("nginx", "redis-server", "envsubst", "wrk")
@@ -54,6 +54,7 @@ ALIGN = "/align?" + urllib.parse.urlencode(
     }
 )
 STARTUP_SECONDS = 90
+ADMIN_TOKEN = "production-admin-token-0123456789"
 
 
 def free_port() -> int:
@@ -239,6 +240,7 @@ def production(workdir: Path, corpus: Path, index: Path, redis_url: str) -> Iter
         workdir, corpus, "production",
         REFBOT_RATE_LIMIT_STORAGE=redis_url, REFBOT_RATE_LIMIT="1000000 per minute",
         REFBOT_DISCORD_PUBLIC_KEY=DISCORD_KEY.verify_key.encode().hex(),
+        REFBOT_ADMIN_TOKEN=ADMIN_TOKEN,
     )  # fmt: skip
     try:
         deployment.wait_ready()
@@ -502,6 +504,38 @@ def test_a_new_build_is_served_without_a_restart(
     assert after["clauses"] == before["clauses"] + 2  # type: ignore[operator]
     answer = get(production.port, ask_path(sentence)).json()
     assert "warhammer-fantasy/club-faq/en/faq#2" in [c["id"] for c in answer["citations"]]  # type: ignore[union-attr, index]
+
+
+def test_a_document_published_from_the_admin_page_is_served_by_every_worker(
+    production: Deployment,
+) -> None:
+    import httpx
+
+    bearer = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+    document = squig_docx()
+    assert len(document) > 16384  # over the API's body limit: nginx lets /admin/upload take it
+    base = f"http://127.0.0.1:{production.port}"
+    form = {"game": "warhammer-fantasy", "edition": "squig-rules", "lang": "en", "kind": "rules"}
+    files = {"document": ("squig hoppers.docx", document)}
+    staged = httpx.post(f"{base}/admin/upload", data=form, files=files, headers=bearer)
+    assert staged.status_code == 303, staged.text
+    page = staged.headers["location"].split("?")[0]
+    published = httpx.post(f"{base}{page}/publish", headers=bearer)
+    assert published.status_code == 303, published.text
+    deadline = time.monotonic() + 120
+    while 'class="state live"' not in (shown := httpx.get(base + page, headers=bearer).text):
+        assert 'class="state failed"' not in shown, shown
+        assert time.monotonic() < deadline, "the publication did not finish"
+        time.sleep(0.5)
+    question = ask_path("How far does a Squig Hopper bounce?")
+    deadline, in_a_row = time.monotonic() + 20, 0
+    while in_a_row < 10:  # both workers, each on its own next check
+        assert time.monotonic() < deadline, "the published document was not served"
+        answer = get(production.port, question).json()
+        first = answer["citations"][0]["id"]  # type: ignore[index]
+        in_a_row = in_a_row + 1 if first.startswith("warhammer-fantasy/squig-rules/") else 0
+        time.sleep(0.05)
+    assert SQUIG_RULE in str(answer["answer"])
 
 
 # --- (c) one rate limit across the workers ----------------------------------------------------

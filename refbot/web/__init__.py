@@ -21,6 +21,7 @@ from refbot.discord.verify import Verifier, seen_store
 from refbot.errors import (
     ConfigError,
     CorpusError,
+    DocumentError,
     IndexCorrupt,
     IndexMismatch,
     IndexMissing,
@@ -34,6 +35,7 @@ from refbot.errors import (
     UnknownAnswer,
     UnknownClause,
     UnknownRule,
+    UnknownUpload,
 )
 from refbot.store import Store
 from refbot.web.admin import admin
@@ -49,6 +51,9 @@ STATUS: dict[type[RefbotError], int] = {
     UnknownClause: 404,
     UnknownRule: 404,
     UnknownAnswer: 404,
+    UnknownUpload: 404,
+    # The admin page's upload form: the file cannot be imported (shown with its one line).
+    DocumentError: 400,
     StoreError: 503,
     # The service cannot answer until its index or model is fixed: say so, keep running.
     IndexMissing: 503,
@@ -76,6 +81,7 @@ def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> F
     app.extensions["refbot"] = bot or Refbot(settings)
     app.extensions["refbot.settings"] = settings
     secret = secret_key(settings.secret_key, settings.index_dir)
+    app.extensions["refbot.secret"] = secret  # signs the chat history and the admin forms
     app.extensions["refbot.history"] = History(secret, settings.history_turns)
     app.register_blueprint(api)
     app.register_blueprint(pages)
@@ -193,7 +199,7 @@ def _errors(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
-        if not request.path.startswith("/api/"):
+        if not _wants_json():
             page, status = error_page(exc.code or 500)
             response = Response(page, status, mimetype="text/html")
             if exc.code == 405 and getattr(exc, "valid_methods", None):
@@ -220,6 +226,14 @@ def _errors(app: Flask) -> None:
             except Exception:  # the page itself failed: the plain answer below still goes out
                 app.logger.exception("the error page failed")
         return error_response(500, "internal_error", "the server failed to answer; it is logged")
+
+
+def _wants_json() -> bool:
+    """Return whether an error should be JSON: on the API, or for a client asking for JSON."""
+    if request.path.startswith("/api/"):
+        return True
+    accept = request.accept_mimetypes
+    return accept.best == "application/json" or (accept.accept_json and not accept.accept_html)
 
 
 def _security_headers(settings: Settings) -> Any:

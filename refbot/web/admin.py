@@ -1,7 +1,8 @@
-"""The rules officer's page: flagged answers by concept and language, and the FAQ export."""
+"""The rules officer's page: flagged answers, the FAQ export, and publishing a document."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import re
@@ -17,14 +18,23 @@ from flask import (
     request,
     url_for,
 )
+from itsdangerous import BadSignature, URLSafeTimedSerializer
 
+from refbot.bot import Refbot
+from refbot.config import Settings
+from refbot.errors import DocumentError, RefbotError
 from refbot.i18n import available_languages, translations
+from refbot.ingest import FORMATS, ImportReport
+from refbot.publish import Staging, State, Status, Upload
 from refbot.store.report import build_report, faq_markdown, parse_since
 from refbot.web.pages import interface_language
 from refbot.web.questions import store
 
 admin = Blueprint("admin", __name__, url_prefix="/admin", template_folder="templates")
 COOKIE = "refbot_admin"
+SESSION_SECONDS = 12 * 3600
+# The multipart form around the file (boundaries, the other fields) on top of the file itself.
+FORM_OVERHEAD = 64 * 1024
 
 
 def _token() -> str:
@@ -69,6 +79,53 @@ def _login(error: str | None = None) -> Any:
     return page, 401, {"WWW-Authenticate": 'Bearer realm="refbot admin"'}
 
 
+def _csrf() -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(current_app.extensions["refbot.secret"], salt="refbot.admin.csrf")
+
+
+def csrf_token() -> str:
+    """Return the token the officer's forms carry, bound to the signed-in session."""
+    return str(_csrf().dumps(_session(_token())))
+
+
+def check_csrf() -> None:
+    """Refuse (403) a form sent with the session cookie but without this session's token.
+
+    The cookie is SameSite=Strict already; the token also stops a form posted from a page of
+    the same site. A request with the Bearer header needs none: no browser sends it unasked.
+    """
+    if request.headers.get("Authorization", "").startswith("Bearer "):
+        return
+    try:
+        bound = _csrf().loads(request.form.get("csrf_token", ""), max_age=SESSION_SECONDS)
+    except BadSignature:
+        abort(403)
+    if not hmac.compare_digest(str(bound).encode(), _session(_token()).encode()):
+        abort(403)
+
+
+def _bot() -> Refbot:
+    bot: Refbot = current_app.extensions["refbot"]
+    return bot
+
+
+def _settings() -> Settings:
+    settings: Settings = current_app.extensions["refbot.settings"]
+    return settings
+
+
+def _staging() -> Staging:
+    return Staging.beside(_settings().index_dir)
+
+
+def _known_editions() -> list[tuple[str, str]]:
+    """Return the (game, edition) pairs the served index holds, to suggest in the form."""
+    try:
+        return sorted(_bot().loaded.edition_titles)
+    except RefbotError:
+        return []
+
+
 @admin.route("", methods=["GET"])
 def report() -> Any:
     """Show the flagged answers, grouped by concept and language with counts per week."""
@@ -106,6 +163,11 @@ def report() -> Any:
         weeks=sorted({w for g in found.groups for w in g.weeks}),
         export_langs=sorted({e.lang for e in found.entries}),
         logging=current_app.extensions["refbot.settings"].log_questions,
+        csrf_token=csrf_token(),
+        formats=FORMATS,
+        editions=_known_editions(),
+        uploads=_staging().recent(),
+        states=_states(_),
     )
 
 
@@ -125,7 +187,7 @@ def login() -> Any:
         samesite="Strict",
         secure=request.is_secure,
         path="/admin",
-        max_age=12 * 3600,
+        max_age=SESSION_SECONDS,
     )
     return response
 
@@ -157,3 +219,122 @@ def faq() -> Any:
     response = Response(text, mimetype="text/markdown")
     response.headers["Content-Disposition"] = f'attachment; filename="faq-{lang}.md"'
     return response
+
+
+def _states(_: Any) -> dict[State, str]:
+    return {
+        State.STAGED: _("not published"),
+        State.PUBLISHING: _("publishing"),
+        State.LIVE: _("live"),
+        State.FAILED: _("publishing failed"),
+    }
+
+
+@admin.route("/upload", methods=["POST"])
+def upload() -> Any:
+    """Stage an uploaded document and show what importing it would write."""
+    if not authorized():
+        return _login()
+    settings = _settings()
+    # This route alone takes a document: up to max_import_bytes, not the API's small bodies.
+    request.max_content_length = settings.max_import_bytes + FORM_OVERHEAD
+    check_csrf()
+    given = request.files.get("document")
+    staging = _staging()
+    try:
+        if given is None or not given.filename:
+            raise DocumentError("document", "choose a file to upload")
+        staged = staging.stage(
+            given.filename,
+            given.stream,
+            game=request.form.get("game", "").strip(),
+            edition=request.form.get("edition", "").strip(),
+            lang=request.form.get("lang", "").strip().lower() or None,
+            units=request.form.get("units", "").strip() or None,
+            kind=request.form.get("kind", "rules").strip(),
+            max_bytes=settings.max_import_bytes,
+        )
+    except DocumentError as exc:
+        return _upload_page(None, str(exc), 400)
+    try:
+        staging.preview(staged, settings.corpus_dir, settings.max_import_bytes)
+    except DocumentError as exc:
+        # A file that cannot be imported is not kept: the officer fixes it and uploads again.
+        staging.remove(staged)
+        return _upload_page(None, str(exc), 400)
+    return redirect(url_for("admin.upload_page", upload_id=staged.id, lang=_lang_arg()), 303)
+
+
+@admin.route("/uploads/<upload_id>", methods=["GET"])
+def upload_page(upload_id: str) -> Any:
+    """Show an upload: its import summary, and where its publication stands."""
+    if not authorized():
+        return _login()
+    staged = _staging().get(upload_id)
+    return _upload_page(staged, None, 200)
+
+
+@admin.route("/uploads/<upload_id>/publish", methods=["POST"])
+def publish(upload_id: str) -> Any:
+    """Write the upload into the corpus and rebuild the index in the background."""
+    if not authorized():
+        return _login()
+    check_csrf()
+    staging = _staging()
+    staged = staging.get(upload_id)
+    if staging.status(staged).state is not State.PUBLISHING:
+        try:
+            staging.publish(staged, _bot(), overwrite=request.form.get("overwrite") == "yes")
+        except DocumentError as exc:
+            return _upload_page(staged, str(exc), 409)
+    return redirect(url_for("admin.upload_page", upload_id=staged.id, lang=_lang_arg()), 303)
+
+
+def _lang_arg() -> str | None:
+    return request.args.get("lang") or None
+
+
+def _upload_page(staged: Upload | None, error: str | None, status: int) -> Any:
+    """Render an upload's page: the summary of its import or the one line saying why not."""
+    lang = interface_language()
+    _ = translations(lang).gettext
+    staging = _staging()
+    settings = _settings()
+    summary: ImportReport | None = None
+    state = Status(State.STAGED)
+    if staged is not None:
+        state = staging.status(staged)
+        # Not while publishing: the page refreshes every 2 s, and a large PDF takes a while to read.
+        if error is None and state.state is not State.PUBLISHING:
+            try:
+                summary = staging.preview(staged, settings.corpus_dir, settings.max_import_bytes)
+            except DocumentError as exc:
+                error = str(exc)
+    serving = ""
+    with contextlib.suppress(RefbotError):  # no index at all: the page still shows the upload
+        serving = _bot().loaded.index.manifest.build_id
+    overwritten = [
+        s.path
+        for f in (summary.files if summary else [])
+        for s in f.sections
+        if s.status == "overwritten"
+    ]
+    pending = any(
+        s.status != "unchanged" for f in (summary.files if summary else []) for s in f.sections
+    )
+    page = render_template(
+        "admin_upload.html",
+        pending=pending,
+        _=_,
+        lang=lang,
+        upload=staged,
+        summary=summary,
+        error=error,
+        status=state,
+        states=_states(_),
+        State=State,
+        serving=serving,
+        overwritten=overwritten,
+        csrf_token=csrf_token(),
+    )
+    return page, status

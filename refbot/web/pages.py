@@ -155,6 +155,11 @@ def understood_fields(answer: Answer) -> list[Field]:
 # What a person is told on a page for each status (the API answers its JSON error shape instead).
 ERROR_TEXTS: dict[int, tuple[str, str]] = {
     400: (N_("Bad request"), N_("This page cannot read the request.")),
+    # A form of the admin page without its CSRF token, or with a stale one.
+    403: (
+        N_("Form refused"),
+        N_("This form has expired or did not come from this site; reload the page and try again."),
+    ),
     404: (N_("Page not found"), N_("There is no page at this address.")),
     405: (N_("Not allowed"), N_("This page cannot be requested that way.")),
     413: (N_("Too large"), N_("That request is too large.")),
