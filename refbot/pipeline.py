@@ -24,7 +24,7 @@ from refbot.index import Hit
 from refbot.loaded import Loaded
 from refbot.question import Question, parse_question
 from refbot.retrieve import Retriever
-from refbot.router import Call, Decision, follow_up, named_language, route
+from refbot.router import Call, Decision, candidates, follow_up, named_language, route
 from refbot.rules import RuleResult, all_rules, editions_of, run_rule
 from refbot.terms import TermMatcher
 from refbot.translation import cite_translations, lead_with_translation, translated_shares
@@ -273,7 +273,7 @@ def continue_from(
     editions = [e for e, lang in languages.items() if lang == named]
     switched = editions[0] if len(editions) == 1 else None
     new = decision.kind == "rule" and decision.rule != previous.rule and decision.inputs
-    if new and switched is None:
+    if new and switched is None and not within(question, decision.rule, previous.rule):
         return decision, None
     before = Call(previous.rule, dict(previous.inputs))
     try:
@@ -283,6 +283,20 @@ def continue_from(
     if after.inputs != before.inputs or switched:
         return Decision("rule", (after,)), switched or previous.edition
     return decision, None
+
+
+def within(question: Question, rule: str | None, previous: str) -> bool:
+    """Return whether a question names another rule only by words the previous one reads.
+
+    "what if I fled 10?" after a pursuit names the flee rule, but only by "fled", which the
+    pursuit reads as its flee roll: it changes the pursuit, it does not start a flee.
+    """
+    found = {c.rule: c for c in candidates(all_rules())}
+    if rule not in found or previous not in found:
+        return False
+    naming = question.concepts & {k for group in found[rule].when for k in group}
+    read = {k for p in found[previous].params if p.cue is not None for k in p.cue.concepts}
+    return bool(naming) and naming <= read
 
 
 # Outcome keys every rule may carry: sharing them is no sign of answering the same thing.

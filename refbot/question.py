@@ -74,6 +74,19 @@ class Question:
         last = len(self.clauses) - 1
         return self.clauses[min(first, last)] == self.clauses[min(second, last)]
 
+    def clause_at(self, token: int) -> int:
+        """Return the clause a token position sits in (0 when clauses are unknown)."""
+        if not self.clauses:
+            return 0
+        return self.clauses[min(token, len(self.clauses) - 1)]
+
+    def has_value_in_clause(self, token: int) -> bool:
+        """Return whether the clause of a token position states a number or die faces."""
+        clause = self.clause_at(token)
+        return any(self.clause_at(n.token) == clause for n in self.numbers) or any(
+            self.clause_at(r.token) == clause for r in self.rolls
+        )
+
     def words(self, mention: Mention) -> str:
         """Return the words of the question a mention covers, as written."""
         spans = [m.span() for m in TOKEN.finditer(self.text)][mention.start : mention.end]

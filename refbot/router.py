@@ -17,6 +17,10 @@ NEAR = 3  # at most this many words between a number and the word it belongs to
 
 GAMES_SCOPED = True  # a question naming a covered game gets only its rules (ablation switch)
 NEGATIONS_READ = True  # a situation word after a negation is a no (ablation switch)
+DEFAULT_ROLL_DICE = 2  # a roll whose dice another input counts ("flee_dice") has two by default
+BEFORE_PENALTY = 0.5
+NEXT_CLAUSE_READ = True  # ablation switch
+NEXT_CLAUSE_PENALTY = 1.0
 MIN_ANGLE = 5  # degrees: a bare number below this beside "wheel" counts wheels
 
 
@@ -159,16 +163,26 @@ def _nearest(
         values: list[tuple[int, int, str]] = [
             (n.token, n.token, n.text() if param.kind == "distance" else f"{n.value:g}")
             for n in question.numbers
-            if _plausible(param, n.value)
+            if _plausible(param, n.value, most_dice(question))
         ]
         if param.kind in ("roll", "dice"):
             values += [(r.token, r.end, r.text()) for r in question.rolls]
         for mention in (m for m in question.mentions if m.concept in param.cue.concepts):
             for token, end, text in values:
                 after = token - mention.end
-                distance = after if after >= 0 else (mention.start - end) + 0.5
+                # Words between the two; a number before its word counts half a word more.
+                distance = after if after >= 0 else (mention.start - end - 1) + BEFORE_PENALTY
                 if distance <= NEAR and question.same_clause(token, mention.start):
                     found.append((distance, param.name, token, text))
+                elif (
+                    NEXT_CLAUSE_READ
+                    and 0 <= after <= NEAR
+                    and question.clause_at(token) == question.clause_at(mention.start) + 1
+                    and not question.has_value_in_clause(mention.start)
+                ):
+                    # "бежали, выпало 3 и 2": a situation word whose clause gives no value takes
+                    # one from the clause right after it, after any value nearer its own word.
+                    found.append((after + NEXT_CLAUSE_PENALTY, param.name, token, text))
             # A dice count such as "3D6 pursuit" sets how many dice that roll has, when the rule
             # lets it ("5D6 or 8D6?" names no count of an overrun's dice).
             for count in question.counts if f"{param.name}_dice" in counted else ():
@@ -184,18 +198,30 @@ def _nearest(
     return bound, used
 
 
-def _plausible(param: Param, value: float) -> bool:
-    """Return whether a number can be this input (a 2D6 roll is 2 to 12, not "20 spearmen")."""
+def _plausible(param: Param, value: float, most_dice: int = 0) -> bool:
+    """Return whether a number can be this input (a 2D6 roll is 2 to 12, not "20 spearmen").
+
+    `most_dice` is the largest dice count the question writes ("3D6 pursuit"), if any.
+    """
     if param.kind == "roll":
         if isinstance(param.dice, int):
             return param.dice <= value <= 6 * param.dice
-        return 1 <= value <= 48  # a count set by another input: up to 8D6
+        if isinstance(param.dice, str):
+            # A count set by another input: its default unless the question writes one.
+            dice = max(most_dice, DEFAULT_ROLL_DICE)
+            return 1 <= value <= 6 * dice
+        return 1 <= value <= 48  # a count worked out from other inputs: up to 8D6
     if param.kind == "int" and param.high is not None:
         return (param.low or 0) <= value <= param.high
     if param.kind == "angles":
         # "two wheels" is a count of wheels, not a wheel of two degrees.
         return MIN_ANGLE <= value <= 360
     return True
+
+
+def most_dice(question: Question) -> int:
+    """Return the largest dice count the question writes ("3D6"), or 0."""
+    return max((c.count for c in question.counts), default=0)
 
 
 def _by_unit_and_order(
@@ -220,7 +246,8 @@ def _by_unit_and_order(
             extra[param.name] = number.text()
             used.add(number.token)
         elif param.kind == "roll":
-            chosen = next((r for r in free_rolls if _plausible(param, r[2])), None)
+            most = most_dice(question)
+            chosen = next((r for r in free_rolls if _plausible(param, r[2], most)), None)
             if chosen is not None:
                 free_rolls.remove(chosen)
                 extra[param.name] = chosen[1]
@@ -242,7 +269,9 @@ def _only_number(
     free = [
         n
         for n in question.numbers
-        if not n.unit and n.token not in used and _plausible(wanted[0], n.value)
+        if not n.unit
+        and n.token not in used
+        and _plausible(wanted[0], n.value, most_dice(question))
     ]
     if len(free) != 1:
         return {}
@@ -339,7 +368,11 @@ def _lone_value(candidate: Candidate, question: Question, given: dict[str, str])
     for accepted, text, value in values:
         for name in reversed(list(given)):
             param = kinds.get(name)
-            if param is not None and param.kind in accepted and _plausible(param, value):
+            if (
+                param is not None
+                and param.kind in accepted
+                and _plausible(param, value, most_dice(question))
+            ):
                 return {name: text}
     return {}
 

@@ -250,3 +250,20 @@ def test_a_game_named_by_its_armies_is_declined_under_its_own_name(
 ) -> None:
     answer = bot.ask(text, lang=lang)
     assert answer.abstained and game in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "inputs"),
+    [
+        ("en", "what if I fled 10?", {"flee": "10", "pursuit": "7"}),
+        ("es", "¿y si hubiera huido 10?", {"flee": "10", "pursuit": "7"}),
+        ("en", "what if the pursuers rolled 11?", {"flee": "7", "pursuit": "11"}),
+    ],
+)
+def test_a_follow_up_naming_an_input_of_the_previous_rule_changes_it(
+    bot: Refbot, lang: str, text: str, inputs: dict[str, str]
+) -> None:
+    previous = Situation("pursuit", {"flee": "7", "pursuit": "7"})
+    answer = bot.ask(text, lang=lang, previous=previous)
+    assert answer.situation is not None and answer.situation.rule == "pursuit"
+    assert dict(answer.situation.inputs) == inputs

@@ -398,3 +398,34 @@ def test_vs_parts_the_two_sides_rolls(glossary: Glossary, text: str) -> None:
     decision = decide(glossary, text, "en")
     assert decision.rule == "pursuit"
     assert (decision.inputs["pursuit"], decision.inputs["flee"]) == ("11", "10")
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "inputs"),
+    [
+        # A model count is no roll of two dice ("my 20 spearmen").
+        (
+            "en",
+            "My 20 spearmen fled, I rolled 3 and 1, he rolled 2 and 3 for pursuit. Caught?",
+            {"flee": "3,1", "pursuit": "2,3"},
+        ),
+        # A roll a few words before its word ("3 et 2 pour la poursuite").
+        (
+            "fr",
+            "Mes 15 gobelins ont fui, j'ai fait 5 et 1, il a fait 3 et 2 pour la poursuite.",
+            {"flee": "5,1", "pursuit": "3,2"},
+        ),
+        # A situation word with no value in its clause takes the next clause's ("бежали, выпало").
+        (
+            "ru",
+            "Мои гоблины бежали, выпало 3 и 2, а преследователи выкинули 5. Догнали?",
+            {"flee": "3,2", "pursuit": "5"},
+        ),
+    ],
+)
+def test_rolls_are_read_past_model_counts_and_commas(
+    glossary: Glossary, lang: str, text: str, inputs: dict[str, str]
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "pursuit"
+    assert {k: decision.inputs.get(k) for k in inputs} == inputs

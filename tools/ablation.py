@@ -80,6 +80,13 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
             router, "GAMES_SCOPED", False
         ),
         "small numbers beside 'wheel' read as degrees": lambda: patched(router, "MIN_ANGLE", 0),
+        "a number before its word counts a word more (before)": lambda: patched(
+            router, "BEFORE_PENALTY", 1.5
+        ),
+        "no value from the next clause": lambda: patched(router, "NEXT_CLAUSE_READ", False),
+        "rolls another input counts plausible up to 8D6 (before)": lambda: patched(
+            router, "DEFAULT_ROLL_DICE", 8
+        ),
         "citations from every game when the question names one": lambda: patched(
             pipeline, "CITE_NAMED_GAME_ONLY", False
         ),
