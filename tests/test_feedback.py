@@ -221,3 +221,25 @@ def test_a_store_that_cannot_be_opened_stops_the_start(settings: Settings, bot: 
     with pytest.raises(StoreError, match="cannot open the store") as caught:
         create_app(broken, bot)
     assert ":pw@" not in str(caught.value)
+
+
+def test_a_discord_button_press_lands_with_its_answer(configured: Settings, bot: Refbot) -> None:
+    from nacl.signing import SigningKey
+
+    from refbot.discord.messages import ButtonId
+    from tests.test_discord import answered, button, post, press
+
+    key = SigningKey.generate()
+    with_discord = configured.with_overrides(discord_public_key=key.verify_key.encode().hex())
+    bot.settings = with_discord
+    client = create_app(with_discord, bot).test_client()
+    message = answered(client, key, "es-ES")
+    pressed = ButtonId.parse(button(message, "unhelpful"))
+    assert pressed is not None and pressed.answer_id is not None
+    assert post(client, key, press(button(message, "unhelpful"), message, "ru")).status_code == 200
+    # Read back as another process would: the answer, and the verdict on it.
+    ((served, verdicts),) = [
+        (a, v) for a, v in kept(configured).answers() if a.id == pressed.answer_id
+    ]
+    assert served.channel == "discord" and served.lang == "es"
+    assert [(v.channel, v.helpful) for v in verdicts] == [("discord", False)]
