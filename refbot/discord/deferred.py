@@ -10,8 +10,6 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
-import httpx
-
 log = logging.getLogger(__name__)
 
 # Discord drops an interaction not answered within 3 s; past this, refbot says "thinking…"
@@ -81,6 +79,8 @@ class Responder:
             log.exception("discord: a deferred answer failed")
             data = {"content": failed}
         data.pop("flags", None)  # set by the deferral; an edit cannot change it
+        import httpx  # here: a worker that never defers an answer does not load it
+
         try:
             response = httpx.patch(url, json=data, timeout=TIMEOUT_SECONDS)
             if response.status_code >= 400:
