@@ -408,6 +408,9 @@ def test_a_faq_imports_one_clause_per_question(
     ("option", "value", "problem"),
     [
         ("--lang", "english", "error: --lang: 'english' is not a two-letter"),
+        # Two letters the corpus loader would refuse: refused before anything is written.
+        ("--lang", "xx", "error: --lang: 'xx' is not a known ISO 639-1 language"),
+        ("--lang", "zz", "error: --lang: 'zz' is not a known ISO 639-1 language"),
         ("--game", "Warhammer Fantasy", "error: --game: 'Warhammer Fantasy' must be lowercase"),
     ],
 )

@@ -9,7 +9,6 @@ only when all of them can be written, so an error leaves the corpus as it was.
 from __future__ import annotations
 
 import os
-import re
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ import yaml
 
 from refbot.corpus import SLUG, TRANSLATES, UNITS, load_yaml, split_front_matter
 from refbot.errors import DocumentError
+from refbot.i18n import language_problem
 from refbot.ingest.convert import SectionDraft, clause_counts, convert
 from refbot.ingest.document import Block, Document
 from refbot.ingest.readers import FORMATS, read_document
@@ -121,8 +121,8 @@ def import_files(
             raise DocumentError(
                 f"--{key}", f"{value!r} must be lowercase letters, digits, '.', '_' or '-'"
             )
-    if lang is not None and not re.fullmatch(r"[a-z]{2}", lang):
-        raise DocumentError("--lang", f"{lang!r} is not a two-letter ISO 639-1 code")
+    if lang is not None and (problem := language_problem(lang)) is not None:
+        raise DocumentError("--lang", problem)
     if units is not None and units not in UNITS:
         raise DocumentError("--units", f"must be one of {', '.join(UNITS)}")
     if kind not in IMPORTED_KINDS:
