@@ -105,7 +105,7 @@ def test_bad_config_exits_1(runner: CliRunner, tmp_path: Path) -> None:
     config.write_text("k = 'x'\n", encoding="utf-8")
     result = runner.invoke(main, ["--config", str(config), "clauses"])
     assert result.exit_code == 1
-    assert "setting 'k' has invalid value" in result.stderr
+    assert result.stderr == f"error: {config}: k: expected a whole number (at least 1), got 'x'\n"
 
 
 def test_model_option_selects_another_model_and_rebuilds(runner: CliRunner, tmp_path: Path) -> None:
