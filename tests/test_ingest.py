@@ -461,9 +461,18 @@ def _image_only_pdf(path: Path) -> None:
 BAD_FILES: dict[str, tuple[Callable[[Path], None], str]] = {
     "locked.pdf": (_encrypted_pdf, "the PDF is encrypted"),
     "scan.pdf": (_image_only_pdf, "no text in the PDF"),
-    "broken.pdf": (lambda p: p.write_bytes(b"%PDF-1.4\n1 0 obj garbage"), "not a readable PDF"),
-    "broken.docx": (lambda p: p.write_bytes(b"PK\x03\x04 not a zip"), "not a readable DOCX"),
-    "broken.odt": (lambda p: p.write_bytes(b"<office/>"), "not a readable ODT"),
+    "broken.pdf": (
+        lambda p: p.write_bytes(b"%PDF-1.4\n1 0 obj garbage"),
+        "not a readable PDF document (corrupt or not PDF)",
+    ),
+    "broken.docx": (
+        lambda p: p.write_bytes(b"PK\x03\x04 not a zip"),
+        "not a readable Word document (corrupt or not DOCX)",
+    ),
+    "broken.odt": (
+        lambda p: p.write_bytes(b"<office/>"),
+        "not a readable OpenDocument text (corrupt or not ODT)",
+    ),
     "empty.txt": (lambda p: p.write_bytes(b""), "the file is empty"),
     "blank.md": (lambda p: p.write_text("\n\n  \n", encoding="utf-8"), "no text found"),
     "program.txt": (lambda p: p.write_bytes(bytes(range(256)) * 4), "binary content"),
@@ -495,4 +504,6 @@ def test_bad_file_is_one_line_error_and_nothing_is_written(
     assert problem in result.stderr
     assert result.stderr.count("\n") == 1
     assert "Traceback" not in result.output
+    # The parser's own words name internals ("Package not found at '/tmp/…'"), not the problem.
+    assert str(tmp_path) not in result.stderr
     assert _files(corpus) == before

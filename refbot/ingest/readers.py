@@ -384,6 +384,15 @@ READERS: dict[str, Callable[[Path], Document]] = {
 FORMATS = tuple(READERS)
 
 
+# What a file that its reader cannot open was meant to be, as its user calls it.
+UNREADABLE = {
+    "DOCX": "Word document",
+    "ODT": "OpenDocument text",
+    "PDF": "PDF document",
+    "HTML": "web page",
+}
+
+
 def read_document(path: Path, max_bytes: int) -> Document:
     """Read one file with its format's reader; raise DocumentError naming the file and problem."""
     reader = READERS.get(path.suffix.lower())
@@ -406,12 +415,13 @@ def read_document(path: Path, max_bytes: int) -> Document:
         document = reader(path)
     except DocumentError:
         raise
-    except Exception as exc:
-        # Parsers raise many kinds of error on a damaged file (zip, XML, PDF syntax): each means
-        # the same to the user, and the reader's message says which.
-        problem = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    except Exception:
+        # Parsers raise many kinds of error on a damaged file (zip, XML, PDF syntax), in their
+        # own terms ("Package not found" for a file that exists): each means the same to the user.
+        suffix = path.suffix.lstrip(".").upper()
         raise DocumentError(
-            path.name, f"not a readable {path.suffix.lstrip('.').upper()} file ({problem})"
+            path.name,
+            f"not a readable {UNREADABLE.get(suffix, suffix + ' file')} (corrupt or not {suffix})",
         ) from None
     if not any(b.kind != "page" for b in document.blocks):
         raise DocumentError(path.name, "no text found in the file")
