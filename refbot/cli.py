@@ -414,9 +414,9 @@ def _edition(document: Any) -> dict[str, Any]:
 @click.option(
     "--kind",
     type=click.Choice(["rules", "faq"]),
-    default="rules",
-    show_default=True,
-    help="faq: questions (headings, or short paragraphs ending in '?') and their answers.",
+    default=None,
+    help="faq: questions (headings, or short paragraphs ending in '?') and their answers "
+    "(default: a .md file's front matter kind, else rules).",
 )
 @click.option("--edition-title", help='What readers call the edition ("Regelbuch (deutsch)").')
 @click.option(
@@ -434,7 +434,7 @@ def add(
     edition: str,
     lang: str | None,
     units: str | None,
-    kind: str,
+    kind: str | None,
     translates: str | None,
     edition_title: str | None,
     dry_run: bool,
@@ -588,7 +588,13 @@ def report(
     ctx: click.Context, since: str | None, below: float | None, faq_lang: str | None, as_json: bool
 ) -> None:
     """Show answers that abstained, were unsure or were marked not helpful, by concept."""
-    from refbot.store.report import LOW_CONFIDENCE, build_report, faq_markdown, parse_since
+    from refbot.store.report import (
+        LOW_CONFIDENCE,
+        build_report,
+        faq_markdown,
+        only_game,
+        parse_since,
+    )
 
     start = parse_since(since) if since else None
     found = build_report(_store(ctx), start, LOW_CONFIDENCE if below is None else below)
@@ -598,7 +604,13 @@ def report(
         _ = translations(faq_lang).gettext
         title = _("Frequently asked questions")
         click.echo(
-            faq_markdown(found, faq_lang, title, _("(The answer is still to be written.)")),
+            faq_markdown(
+                found,
+                faq_lang,
+                title,
+                _("(The answer is still to be written.)"),
+                only_game(_settings(ctx).corpus_dir),
+            ),
             nl=False,
         )
         return

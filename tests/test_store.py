@@ -17,7 +17,8 @@ from refbot.errors import InvalidFeedback, InvalidSince, StoreError, UnknownAnsw
 from refbot.ingest import import_files
 from refbot.segment import segment_section
 from refbot.store import CHANNELS, Reason, Store, build_report
-from refbot.store.report import faq_markdown, parse_since, week
+from refbot.store.report import faq_markdown, only_game, parse_since, week
+from tests.helpers import SEED_CORPUS
 from tests.pgcluster import fresh_database
 
 PURSUIT = "my goblins fled 7, the pursuers rolled 7, what happens?"
@@ -270,6 +271,27 @@ def test_the_faq_export_is_corpus_markdown_that_refbot_add_imports(
     )
     [written] = [s for f in report.files for s in f.sections]
     assert written.status == "new" and PURSUIT in (imported / written.path).read_text("utf-8")
+
+
+def test_a_faq_of_questions_about_no_known_game_leaves_the_game_to_the_importer(
+    store: Store, bot: Refbot, tmp_path: Path
+) -> None:
+    store.record_question(bot.ask(OTHER_GAME), "api", concept="warhammer-40k")
+    text = faq_markdown(build_report(store), "en", "FAQ", "(To be written.)")
+    header, _body = split_front_matter(text) or ("", "")
+    assert "game" not in yaml.safe_load(header)  # never a made-up slug such as "unknown"
+    download = tmp_path / "faq-en.md"
+    download.write_text(text, encoding="utf-8")
+    report = import_files([download], tmp_path / "c", "warhammer-fantasy", "faq", max_bytes=10**6)
+    [written] = [s for f in report.files for s in f.sections]
+    assert written.path.startswith("warhammer-fantasy/faq/en/")
+    [section] = load_corpus(tmp_path / "c")
+    assert section.kind == "faq"  # from the file's own front matter, no --kind needed
+    # A corpus of one game names it; of two (the seed corpus) names none.
+    assert only_game(tmp_path / "c") == "warhammer-fantasy"
+    assert only_game(SEED_CORPUS) is None
+    with_game = faq_markdown(build_report(store), "en", "FAQ", "(…)", only_game(tmp_path / "c"))
+    assert yaml.safe_load(split_front_matter(with_game)[0])["game"] == "warhammer-fantasy"
 
 
 def test_the_migrations_build_exactly_the_tables_the_code_uses(store: Store) -> None:

@@ -255,12 +255,13 @@ def convert(
     kind: str = "rules",
     translates: str | None = None,
     edition_title: str | None = None,
+    source_title: str | None = None,
 ) -> tuple[list[SectionDraft], Metadata]:
     """Return the corpus sections a document becomes, and what was inferred about it.
 
     A FAQ (`kind` faq) is one section whatever its headings, its questions made headings.
     `translates` (`<game>/<edition>`) names the edition the document translates;
-    `edition_title` what readers call the edition.
+    `edition_title` what readers call the edition, `source_title` the book.
     """
     code, notes = infer_language(document, lang)
     blocks = clean(document, code, run_in=kind != "faq")
@@ -302,6 +303,7 @@ def convert(
             "source": document.source,
             "page": page,
             "edition_title": edition_title,
+            "source_title": source_title,
             "kind": kind if kind != "rules" else None,
             "translates": translates,
         }
@@ -322,6 +324,7 @@ def convert(
             kind=kind,
             translates=translates or "",
             edition_title=edition_title or "",
+            source_title=source_title or "",
         )
         drafts.append(SectionDraft(section, front_matter(header) + body))
     return drafts, meta

@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from refbot.errors import DocumentError
 from refbot.ingest.document import Block, BlockKind, Document
 from refbot.segment import HEADING, NAVIGATION, NUMBERED, QUOTE
@@ -116,12 +118,22 @@ def _paragraphs(lines: list[str]) -> Iterator[str]:
 
 def read_md(path: Path) -> Document:
     """Read Markdown written in the corpus's own conventions (`#` headings, `> ` captions)."""
-    from refbot.corpus import split_front_matter
+    from refbot.corpus import load_yaml, split_front_matter
 
     text = decode_text(path.read_bytes(), path.name)
     parts = split_front_matter(text)
     body = parts[1] if parts else text
     document = Document(source=path.name, format="md")
+    if parts:
+        try:
+            meta = load_yaml(parts[0])
+        except yaml.YAMLError as exc:
+            problem = str(exc).splitlines()[0]
+            raise DocumentError(path.name, f"front matter is not valid YAML ({problem})") from None
+        if isinstance(meta, dict):
+            document.front_matter = {
+                str(k): str(v).strip() for k, v in meta.items() if v is not None and str(v).strip()
+            }
     for chunk in re.split(r"\n[ \t]*\n", body.replace("\r\n", "\n")):
         lines = [line.strip() for line in chunk.split("\n") if line.strip()]
         if not lines:

@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from enum import StrEnum
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -148,12 +149,16 @@ def faq_markdown(
     """Return the flagged questions in one language as the start of a FAQ corpus document.
 
     One `## question` per distinct question, followed by the readers' corrections, or by the
-    placeholder for the rules officer to replace. `refbot add` imports the file.
+    placeholder for the rules officer to replace. `refbot add` imports the file. The game is
+    the one given (the corpus's only game), else the one most of the questions were about;
+    when neither is known it is left out, for `refbot add --game` to give (a made-up slug
+    would import the FAQ under a game no one asks about).
     """
     entries = [e for e in report.entries if e.lang == lang]
     games = Counter(e.game for e in entries if e.game)
+    known = game or (games.most_common(1)[0][0] if games else None)
     meta = {
-        "game": game or (games.most_common(1)[0][0] if games else "unknown"),
+        **({"game": known} if known else {}),
         "edition": "faq",
         "lang": lang,
         "units": "none",
@@ -173,6 +178,12 @@ def faq_markdown(
         body = [" ".join(c.split()) for c in corrections] or [placeholder]
         parts.extend(f"{_paragraph(text)}\n" for text in body)
     return "\n".join(parts)
+
+
+def only_game(corpus_dir: Path) -> str | None:
+    """Return the corpus's game when it holds exactly one (a FAQ export then names it)."""
+    games = [p.name for p in corpus_dir.glob("*") if p.is_dir() and not p.name.startswith(".")]
+    return games[0] if len(games) == 1 else None
 
 
 def _heading(text: str) -> str:

@@ -26,7 +26,7 @@ from refbot.errors import DocumentError, RefbotError
 from refbot.i18n import available_languages, translations
 from refbot.ingest import FORMATS, ImportReport
 from refbot.publish import Staging, State, Status, Upload
-from refbot.store.report import build_report, faq_markdown, parse_since
+from refbot.store.report import build_report, faq_markdown, only_game, parse_since
 from refbot.web.pages import interface_language
 from refbot.web.questions import store
 
@@ -214,7 +214,11 @@ def faq() -> Any:
     found = build_report(kept, parse_since(since_text) if since_text else None)
     _ = translations(lang).gettext
     text = faq_markdown(
-        found, lang, _("Frequently asked questions"), _("(The answer is still to be written.)")
+        found,
+        lang,
+        _("Frequently asked questions"),
+        _("(The answer is still to be written.)"),
+        only_game(_settings().corpus_dir),
     )
     response = Response(text, mimetype="text/markdown")
     response.headers["Content-Disposition"] = f'attachment; filename="faq-{lang}.md"'
