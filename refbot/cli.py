@@ -16,7 +16,8 @@ from refbot import __version__
 from refbot.bot import Progress, Refbot
 from refbot.config import Settings, load_settings
 from refbot.discord.commands import command_definition, register
-from refbot.errors import ConfigError, QuestionError, RefbotError
+from refbot.errors import ConfigError, InvalidLanguage, QuestionError, RefbotError
+from refbot.i18n import language_problem
 from refbot.segment import KINDS
 
 
@@ -596,6 +597,8 @@ def report(
         parse_since,
     )
 
+    if faq_lang and (problem := language_problem(faq_lang)) is not None:
+        raise InvalidLanguage(f"--faq: {problem}")
     start = parse_since(since) if since else None
     found = build_report(_store(ctx), start, LOW_CONFIDENCE if below is None else below)
     if faq_lang:

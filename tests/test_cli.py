@@ -271,3 +271,15 @@ def test_serve_makes_its_bot_from_the_final_settings(
     assert served["bot"].settings is served["settings"]
     assert served["demo"] == ("127.0.0.1", 8001, "http://127.0.0.1:5001")
     assert served["address"] == ("127.0.0.1", 5001)
+
+
+@pytest.mark.parametrize("command", [["ask", "fled 7, pursued 9?"], ["serve"]])
+def test_an_unknown_default_language_is_refused_naming_the_setting(
+    runner: CliRunner, command: list[str]
+) -> None:
+    result = runner.invoke(main, command, env={"REFBOT_DEFAULT_LANG": "zz"})
+    assert result.exit_code == 1
+    assert result.stderr.startswith(
+        "error: REFBOT_DEFAULT_LANG: expected a known ISO 639-1 language code such as en"
+    )
+    assert result.stderr.count("\n") == 1

@@ -67,6 +67,15 @@ def test_report_faq_prints_the_export(runner: CliRunner, store: Store) -> None:
     assert "(La respuesta aún está por escribir.)" in result.output
 
 
+@pytest.mark.parametrize("lang", ["xx", "english"])
+def test_report_faq_refuses_an_unknown_language(runner: CliRunner, store: Store, lang: str) -> None:
+    seed(store)
+    result = runner.invoke(main, ["report", "--faq", lang])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"error: --faq: '{lang}' is not")
+    assert result.output.count("\n") == 1
+
+
 def test_purge_keeps_the_retention_period(
     runner: CliRunner, store: Store, settings: Settings
 ) -> None:

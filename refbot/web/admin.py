@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
-import re
 from typing import Any
 
 from flask import (
@@ -22,8 +21,8 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from refbot.bot import Refbot
 from refbot.config import Settings
-from refbot.errors import DocumentError, RefbotError
-from refbot.i18n import available_languages, translations
+from refbot.errors import DocumentError, InvalidLanguage, RefbotError
+from refbot.i18n import available_languages, language_problem, translations
 from refbot.ingest import FORMATS, ImportReport
 from refbot.publish import Staging, State, Status, Upload
 from refbot.store.report import build_report, faq_markdown, only_game, parse_since
@@ -206,8 +205,8 @@ def faq() -> Any:
     if not authorized():
         return _login()
     lang = request.args.get("lang", "").strip()
-    if not re.fullmatch(r"[a-z]{2}", lang):
-        abort(400, "lang: give the two-letter code of the questions' language")
+    if (problem := language_problem(lang)) is not None:
+        raise InvalidLanguage(f"lang: {problem}; give the code of the questions' language")
     since_text = request.args.get("since", "").strip()
     kept = store()
     assert kept is not None
