@@ -404,6 +404,8 @@ def test_a_follow_up_changes_one_input_of_the_previous_situation(
         {"rule": "pursuit", "inputs": ["7", "9"]},
         {"rule": "pursuit", "inputs": {"flee": "\ud800"}},
         {"rule": "pursuit"},
+        {"rule": "pursuit", "inputs": {"banana": "3"}},
+        "junk",
     ],
 )
 def test_a_bad_situation_is_a_400_naming_it(
@@ -414,6 +416,32 @@ def test_a_bad_situation_is_a_400_naming_it(
         assert response.status_code == 400, field
         assert error(response)["code"] == "invalid_parameter"
         assert field in error(response)["message"]
+        assert "_schema" not in error(response)["message"]
+
+
+def test_an_unknown_input_is_named_with_the_rules_inputs(client: FlaskClient) -> None:
+    situation = {"rule": "pursuit", "inputs": {"banana": "3"}}
+    response = client.post("/api/ask", json={"q": QUESTION, "situation": situation})
+    message = error(response)["message"]
+    assert message.startswith("situation.inputs: rule 'pursuit' has no input 'banana'; its inputs:")
+    assert "flee (the Flee roll (total or faces))" in message
+    junk = client.post("/api/ask", json={"q": QUESTION, "previous": "junk"})
+    assert error(junk)["message"] == "previous: expected an object with rule and inputs"
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ru", "de", "fr"])
+def test_an_impossible_input_is_named_by_its_label_in_the_readers_language(
+    client: FlaskClient, lang: str
+) -> None:
+    situation = {"rule": "pursuit", "inputs": {"flee": "7", "pursuit": "13"}}
+    body = {"q": QUESTION, "lang": lang, "situation": situation}
+    answer = client.post("/api/ask", json=body).get_json()
+    assert answer["problem"] == {"code": "invalid_input", "input": "pursuit"}
+    _ = translations(lang).gettext
+    expected = _("I could not compute an outcome: the value given for {input} is not possible.")
+    label = _("the Pursuit roll (total or faces)")
+    assert answer["answer"].startswith(expected.format(input=label))
+    assert "None" not in answer["answer"]
 
 
 def test_the_page_shows_what_was_read_and_recomputes_a_correction(client: FlaskClient) -> None:
