@@ -136,6 +136,19 @@ def language_problem(code: str) -> str | None:
     return None
 
 
+def too_long_message(lang: str, limit: int) -> str:
+    """Say in lang that a question is over the limit of characters, stating the limit."""
+    return (
+        translations(lang)
+        .ngettext(
+            "That question is too long: the limit is {limit} character.",
+            "That question is too long: the limit is {limit} characters.",
+            limit,
+        )
+        .format(limit=format_decimal(limit, locale=locale_for(lang)))
+    )
+
+
 def detect_language(text: str, default: str = "en", languages: tuple[str, ...] = DETECTABLE) -> str:
     """Return the ISO 639-1 code of text's language, or default when it cannot tell.
 

@@ -7,6 +7,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from babel.numbers import format_decimal
 from click.testing import CliRunner
 from flask import Flask
 from flask.testing import FlaskClient
@@ -17,7 +18,13 @@ from refbot.cli import main
 from refbot.config import Settings
 from refbot.embed import HashEmbedder
 from refbot.errors import ConfigError
-from refbot.i18n import DEFAULT_LOCALES_DIR, available_languages, translations
+from refbot.i18n import (
+    DEFAULT_LOCALES_DIR,
+    available_languages,
+    locale_for,
+    too_long_message,
+    translations,
+)
 from refbot.web import create_app, schemas
 
 CLUB = "https://club.example"
@@ -1088,3 +1095,15 @@ def test_a_page_error_names_the_problem_in_its_own_language(client: FlaskClient)
     html = response.get_data(as_text=True)
     assert response.status_code == 404 and '<p class="meta" lang="en">no corpus section' in html
     assert localized("fr", "Page not found") in html
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ru", "de", "fr"])
+def test_an_over_long_question_on_the_page_is_a_413_stating_the_limit(
+    client: FlaskClient, lang: str
+) -> None:
+    limit = Settings().max_question_chars
+    response = client.get("/", query_string={"q": "flee " * limit, "lang": lang})
+    assert response.status_code == 413
+    stated = str(escape(too_long_message(lang, limit)))
+    assert stated in response.get_data(as_text=True)
+    assert format_decimal(limit, locale=locale_for(lang)) in stated
