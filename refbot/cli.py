@@ -580,7 +580,8 @@ def _store(ctx: click.Context) -> Any:
     "--below",
     type=click.FloatRange(0, 1),
     default=None,
-    help="Confidence below which an answer counts as unsure (default 0.6).",
+    help="A lookup (no rule computed) whose confidence is below this is unsure (default 0.6); "
+    "a computation is flagged when its outcome was not verified, whatever its confidence.",
 )
 @click.option("--faq", "faq_lang", help="Print the flagged questions in this language as a FAQ.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -588,7 +589,11 @@ def _store(ctx: click.Context) -> Any:
 def report(
     ctx: click.Context, since: str | None, below: float | None, faq_lang: str | None, as_json: bool
 ) -> None:
-    """Show answers that abstained, were unsure or were marked not helpful, by concept."""
+    """Show answers to look at, by concept: abstained, unverified, weak lookups, not helpful.
+
+    Flagged: an answer that abstained; a computed outcome its clauses did not verify; a lookup
+    whose confidence (its best clause's score) is below --below; an answer marked not helpful.
+    """
     from refbot.store.report import (
         LOW_CONFIDENCE,
         build_report,
@@ -627,13 +632,14 @@ def report(
     if not found.groups:
         return
     weeks = sorted({w for g in found.groups for w in g.weeks})
-    header = ["concept", "lang", "total", "abstained", "unsure", "unhelpful", *weeks]
+    header = ["concept", "lang", "total", "abstained", "unverified", "weak", "unhelpful", *weeks]
     rows = [
         [
             g.concept or "-",
             g.lang,
             str(g.total),
             str(g.reasons.get("abstained", 0)),
+            str(g.reasons.get("unverified", 0)),
             str(g.reasons.get("low_confidence", 0)),
             str(g.reasons.get("not_helpful", 0)),
             *(str(g.weeks.get(w, 0)) for w in weeks),

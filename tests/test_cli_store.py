@@ -39,9 +39,17 @@ def test_report_prints_a_table_by_concept_and_language(runner: CliRunner, store:
     lines = result.output.splitlines()
     assert lines[0] == "5 answers, 1 feedback, 5 to look at"
     header = lines[1].split()
-    assert header[:6] == ["concept", "lang", "total", "abstained", "unsure", "unhelpful"]
+    assert header[:7] == [
+        "concept",
+        "lang",
+        "total",
+        "abstained",
+        "unverified",
+        "weak",
+        "unhelpful",
+    ]
     magic = next(line.split() for line in lines if line.startswith("magic"))
-    assert magic[:6] == ["magic", "es", "2", "2", "0", "0"]
+    assert magic[:7] == ["magic", "es", "2", "2", "0", "0", "0"]
     assert "    correction: the right rule was Caught!" in lines
 
 

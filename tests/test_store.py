@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import uuid
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 import yaml
 from sqlalchemy import text
 
+from refbot.answer import UNVERIFIED_CONFIDENCE, Answer
 from refbot.bot import Refbot
 from refbot.corpus import load_corpus, split_front_matter
 from refbot.errors import InvalidFeedback, InvalidSince, StoreError, UnknownAnswer
@@ -120,8 +122,17 @@ def test_times_in_any_zone_are_kept_in_utc(store: Store, bot: Refbot) -> None:
     )
 
 
+def _verified(answer: Answer, ok: bool = True) -> Answer:
+    """Return the answer as if its clauses had (or had not) verified its computed outcome.
+
+    The test index's hash embedder retrieves too poorly to verify anything by itself.
+    """
+    rules = tuple(replace(r, verified=ok) for r in answer.rules)
+    return replace(answer, rules=rules, confidence=0.9 if ok else UNVERIFIED_CONFIDENCE)
+
+
 def test_report_groups_by_concept_and_language_per_week(store: Store, bot: Refbot) -> None:
-    pursuit, abstention = bot.ask(PURSUIT), bot.ask(OTHER_GAME)
+    pursuit, abstention = _verified(bot.ask(PURSUIT)), bot.ask(OTHER_GAME)
     weeks = [NOW - timedelta(days=14), NOW - timedelta(days=7), NOW]
     for at in weeks:
         store.record_question(abstention, "api", concept="warhammer-40k", at=at)
@@ -145,12 +156,43 @@ def test_report_groups_by_concept_and_language_per_week(store: Store, bot: Refbo
     assert {g.concept for g in recent.groups} == {"warhammer-40k", "pursuit"}
 
 
-def test_low_confidence_is_below_the_threshold(store: Store, bot: Refbot) -> None:
-    answer = bot.ask(PURSUIT)  # a verified computation: 0.9
-    store.record_question(answer, "api")
+def test_an_unverified_computation_is_flagged_as_such_and_a_weak_lookup_by_threshold(
+    store: Store, bot: Refbot
+) -> None:
+    verified = _verified(bot.ask(PURSUIT))
+    store.record_question(verified, "api")
     assert build_report(store).entries == ()
-    [entry] = build_report(store, threshold=0.95).entries
-    assert entry.reasons == (Reason.LOW_CONFIDENCE,)
+    assert build_report(store, threshold=0.95).entries == ()  # the threshold is for lookups
+    # 0.6: exactly the default threshold, and still flagged, as what it is.
+    first = store.record_question(_verified(verified, ok=False), "api")
+    assert store.answer(first).verified is False
+    [entry] = build_report(store).entries
+    assert entry.id == first and entry.reasons == (Reason.UNVERIFIED,)
+    weak = store.record_question(Answer("what is a flee?", "en", "…", False, 0.5), "api")
+    strong = store.record_question(Answer("what is a rout?", "en", "…", False, 0.7), "api")
+    assert store.answer(weak).verified is None
+    flagged = {e.id: e.reasons for e in build_report(store).entries}
+    assert flagged == {first: (Reason.UNVERIFIED,), weak: (Reason.LOW_CONFIDENCE,)}
+    assert strong in {e.id for e in build_report(store, threshold=0.75).entries}
+
+
+def test_the_verified_migration_fills_in_the_answers_logged_before_it(database: str) -> None:
+    old = Store(database)
+    old.migrate("0001")
+    rows = [("a" * 32, "pursuit", 0.9), ("b" * 32, "pursuit", 0.6), ("c" * 32, None, 0.5)]
+    with old.engine.begin() as connection:
+        for answer_id, rule, confidence in rows:
+            connection.execute(
+                text(
+                    "INSERT INTO answers (id, created_at, channel, question, lang, answer, "
+                    "abstained, confidence, rule, inputs, citations) VALUES (:id, :at, 'api', "
+                    "'q', 'en', 'a', :no, :confidence, :rule, '{}', '[]')"
+                ),
+                {"id": answer_id, "at": NOW, "no": False, "confidence": confidence, "rule": rule},
+            )
+    old.engine.dispose()
+    store = Store.open(database)
+    assert [store.answer(i).verified for i, _, _ in rows] == [True, False, None]
 
 
 def test_report_json_is_plain_data(store: Store, bot: Refbot) -> None:
@@ -161,7 +203,7 @@ def test_report_json_is_plain_data(store: Store, bot: Refbot) -> None:
             "concept": "warhammer-40k",
             "lang": "en",
             "total": 1,
-            "reasons": {"abstained": 1, "low_confidence": 0, "not_helpful": 0},
+            "reasons": {"abstained": 1, "unverified": 0, "low_confidence": 0, "not_helpful": 0},
             "weeks": {"2026-W49": 1},
         }
     ]

@@ -15,7 +15,8 @@ import yaml
 from refbot.errors import InvalidSince
 from refbot.store.store import Served, Store, Verdict
 
-# Below this an answer is unsure: an unverified computation says 0.6, a weak lookup less.
+# A lookup (no rule computed) whose confidence, its best clause's score, is below this is
+# unsure. A computation is flagged by whether it was verified, which the store keeps.
 LOW_CONFIDENCE = 0.6
 
 
@@ -23,7 +24,8 @@ class Reason(StrEnum):
     """Why an answer needs the rules officer's eye."""
 
     ABSTAINED = "abstained"
-    LOW_CONFIDENCE = "low_confidence"
+    UNVERIFIED = "unverified"  # a computed outcome its clauses did not verify
+    LOW_CONFIDENCE = "low_confidence"  # a lookup whose best clause scored below the threshold
     NOT_HELPFUL = "not_helpful"
 
 
@@ -109,7 +111,9 @@ def flag(served: Served, verdicts: list[Verdict], threshold: float) -> Entry | N
     reasons = []
     if served.abstained:
         reasons.append(Reason.ABSTAINED)
-    elif served.confidence < threshold:
+    elif served.verified is False:
+        reasons.append(Reason.UNVERIFIED)
+    elif served.verified is None and served.confidence < threshold:
         reasons.append(Reason.LOW_CONFIDENCE)
     unhelpful = sum(not v.helpful for v in verdicts)
     if unhelpful:

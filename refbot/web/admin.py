@@ -147,7 +147,8 @@ def report() -> Any:
 
     reasons = {
         "abstained": _("abstained"),
-        "low_confidence": _("low confidence"),
+        "unverified": _("unverified computation"),
+        "low_confidence": _("weak lookup"),
         "not_helpful": _("not helpful"),
     }
     return render_template(
