@@ -273,6 +273,32 @@ def compose_lookup(
     )
 
 
+def situation_lines(answer: Answer) -> list[str]:
+    """Say in the answer's language what was read from the question, and how to correct it.
+
+    "Read: pursuit — the Flee roll (total or faces) 7, the Pursuit roll (total or faces) 9",
+    then "To correct it: --input flee=7 --input pursuit=9". The rule is named by its id (what
+    `--rule` takes) and each input by its label, the translated Param help.
+    """
+    situation = answer.situation
+    if situation is None:
+        return []
+    writer = Writer(answer.lang)
+    read = [
+        f"{writer.gettext(about) if (about := input_help(name, situation.rule)) else name} {value}"
+        for name, value in situation.inputs.items()
+    ]
+    lines = [
+        writer.gettext("Read: {rule} — {inputs}").format(
+            rule=situation.rule, inputs=", ".join(read) if read else writer.gettext("no numbers")
+        )
+    ]
+    if situation.inputs:
+        options = " ".join(f"--input {name}={value}" for name, value in situation.inputs.items())
+        lines.append(writer.gettext("To correct it: {options}").format(options=options))
+    return lines
+
+
 def _problem_sentence(problem: Problem, writer: Writer) -> str:
     # Localised by code: the rules core's English error text never enters another language,
     # and an input is named by what it is to a player ("the Flee roll"), never its internal name.

@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from refbot import __version__
+from refbot.answer import Situation, situation_lines
 from refbot.bot import Progress, Refbot
 from refbot.config import Settings, load_settings
 from refbot.discord.commands import command_definition, register
@@ -187,6 +188,14 @@ def clauses(
 @click.option("--lang", help="The question's language (default: detected).")
 @click.option("--k", type=click.IntRange(1, 50), default=None, help="Citations (default 5).")
 @click.option("--edition", help="Only this edition.")
+@click.option(
+    "--input",
+    "corrections",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Correct an input of what was read (repeatable): --input pursuit=9.",
+)
+@click.option("--rule", "rule_id", help="Compute this rule (see `refbot rules`) with --input.")
 @_apply(output_options)
 @click.pass_context
 def ask(
@@ -195,10 +204,16 @@ def ask(
     lang: str | None,
     k: int | None,
     edition: str | None,
+    corrections: tuple[str, ...],
+    rule_id: str | None,
     as_json: bool,
     as_jsonl: bool,
 ) -> None:
-    """Answer QUESTION in its language; with --jsonl, answer one question per line of stdin."""
+    """Answer QUESTION in its language; with --jsonl, answer one question per line of stdin.
+
+    The answer says what it read ("Read: Pursuit — the Flee roll 7, …"); --input NAME=VALUE
+    corrects an input of it and computes again, as the API's `situation` does.
+    """
     bot = _bot(ctx)
     if as_jsonl and question is None:
         if hasattr(sys.stdin, "reconfigure"):
@@ -217,10 +232,17 @@ def ask(
     if question is None:
         raise click.UsageError("give a QUESTION, or --jsonl with questions on standard input")
     answer = bot.ask(question, lang=lang, k=k, edition=edition)
+    if corrections or rule_id:
+        answer = bot.ask(
+            question, lang=lang, k=k, edition=edition,
+            situation=_corrected(answer.situation, rule_id, corrections),
+        )  # fmt: skip
     if as_json or as_jsonl:
         _emit(answer.to_dict(), [answer.to_dict()] if as_jsonl else None)
         return
     click.echo(answer.answer)
+    for line in situation_lines(answer):
+        click.echo(f"  {line}")
     for result in answer.rules:
         mark = "verified" if result.verified else "not verified by retrieval"
         click.echo(f"  [{result.id} · {result.edition} · {mark}]")
@@ -240,6 +262,21 @@ def ask(
                 f"      amended by «{amendment.title}» ({amendment.source}): "
                 f"«{amendment.replaces}» → «{amendment.text}»"
             )
+
+
+def _corrected(read: Situation | None, rule_id: str | None, given: tuple[str, ...]) -> Situation:
+    """Return the situation read with the inputs given (NAME=VALUE) in place of its own."""
+    rule = rule_id or (read.rule if read else None)
+    if rule is None:
+        raise click.UsageError("--input: no rule was read from the question; give --rule too")
+    same = read is not None and read.rule == rule
+    inputs = dict(read.inputs) if read is not None and same else {}
+    for item in given:
+        name, sign, value = item.partition("=")
+        if not sign or not name.strip():
+            raise click.BadParameter(f"expected NAME=VALUE, got {item!r}", param_hint="--input")
+        inputs[name.strip().replace("-", "_")] = value.strip()
+    return Situation(rule, inputs, read.edition if read is not None and same else None)
 
 
 @main.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
