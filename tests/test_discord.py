@@ -283,7 +283,7 @@ def test_a_question_over_the_limit_is_refused_in_the_askers_language(
 ) -> None:
     body = post(client, key, slash("x" * 1001, "ru")).get_json()
     assert body["data"] == {
-        "content": "Вопрос слишком длинный.",
+        "content": "Вопрос слишком длинный: не больше 1\xa0000 символов.",
         "flags": 64,
         "allowed_mentions": {"parse": []},
     }
