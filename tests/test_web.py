@@ -436,6 +436,18 @@ def test_an_unknown_input_is_named_with_the_rules_inputs(client: FlaskClient) ->
     assert error(junk)["message"] == "previous: expected an object with rule and inputs"
 
 
+def test_a_missing_input_is_named_by_its_label(client: FlaskClient) -> None:
+    situation = {"rule": "failed_charge", "inputs": {"movement": "4"}}
+    answer = client.post("/api/ask", json={"q": QUESTION, "lang": "de", "situation": situation})
+    body = answer.get_json()
+    assert body["problem"] == {"code": "missing_input", "input": "dice"}
+    _ = translations("de").gettext
+    expected = _(
+        "I could not compute an outcome: the question does not give the rule's input {input}."
+    ).format(input=_("the faces of the charge roll, e.g. 2,5"))
+    assert body["answer"].startswith(expected)
+
+
 @pytest.mark.parametrize("lang", ["en", "es", "ru", "de", "fr"])
 def test_an_impossible_input_is_named_by_its_label_in_the_readers_language(
     client: FlaskClient, lang: str
