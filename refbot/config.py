@@ -145,8 +145,8 @@ def _coerce(values: Mapping[str, Any], origin: str) -> dict[str, Any]:
             out[key] = _typed(key, value, getattr(Settings, key))
             if key == "index_type" and out[key] not in ("flat", "hnsw", "ivf"):
                 raise ValueError("expected flat, hnsw or ivf")
-            if key == "default_lang" and (problem := language_problem(out[key])) is not None:
-                raise ValueError(f"expected a known ISO 639-1 language code such as en ({problem})")
+            if key == "default_lang" and language_problem(out[key]) is not None:
+                raise ValueError("expected a known ISO 639-1 language code such as en")
             if key in RATE_LIMITS:
                 # Refused here, not silently ignored by the limiter at the first request.
                 from limits import parse_many

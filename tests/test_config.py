@@ -49,7 +49,11 @@ def test_bad_toml_names_the_file_and_the_setting(tmp_path: Path, text: str, mess
         ("PRELOAD", "maybe", "REFBOT_PRELOAD: expected yes or no (true/false, on/off, 1/0)"),
         ("INDEX_DIR", " ", "REFBOT_INDEX_DIR: expected a path to a folder or file, got ' '"),
         ("INDEX_TYPE", "tree", "REFBOT_INDEX_TYPE: expected flat, hnsw or ivf, got 'tree'"),
-        ("DEFAULT_LANG", "zz", "REFBOT_DEFAULT_LANG: expected a known ISO 639-1 language code"),
+        (
+            "DEFAULT_LANG",
+            "zz",
+            "REFBOT_DEFAULT_LANG: expected a known ISO 639-1 language code such as en, got 'zz'",
+        ),
         ("DEFAULT_LANG", "english", "REFBOT_DEFAULT_LANG: expected a known ISO 639-1"),
     ],
 )
