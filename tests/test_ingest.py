@@ -434,6 +434,7 @@ def test_a_markdown_files_front_matter_is_honoured_unless_overridden(
     assert "(1 faq)" in result.output
     (section,) = load_corpus(target)
     assert (section.kind, section.units, section.source_title) == ("faq", "none", "Club FAQ")
+    assert section.source == "refbot report 2026-12-01"  # its own, not the download's name
 
     # The command line wins; the refusal says what differs, not "edited by hand".
     refused = runner.invoke(main, [*args, "--kind", "rules"])

@@ -275,6 +275,8 @@ def convert(
     # The first heading names the text better than a file's stored title, often a site's name
     # or a template's leftover.
     title = headings[0] if headings else document.title or document.source.rsplit(".", 1)[0]
+    # A Markdown file exported by refbot (or a corpus file) names its own original.
+    origin = document.front_matter.get("source") or document.source
     pages = sorted({int(b.text) for b in blocks if b.kind == "page"})
     meta = Metadata(lang=code, units=unit, title=title, pages=pages, notes=notes)
     opening_page = _document_page(blocks, code)
@@ -300,7 +302,7 @@ def convert(
             "lang": code,
             "units": unit,
             "title": part_title,
-            "source": document.source,
+            "source": origin,
             "page": page,
             "edition_title": edition_title,
             "source_title": source_title,
@@ -316,7 +318,7 @@ def convert(
             lang=code,
             units=unit,
             title=part_title,
-            source=document.source,
+            source=origin,
             section=name,
             body=body,
             path=rel,

@@ -134,6 +134,8 @@ def read_md(path: Path) -> Document:
             document.front_matter = {
                 str(k): str(v).strip() for k, v in meta.items() if v is not None and str(v).strip()
             }
+            # The title when the text has no heading (a heading names the text better).
+            document.title = document.front_matter.get("title", "")
     for chunk in re.split(r"\n[ \t]*\n", body.replace("\r\n", "\n")):
         lines = [line.strip() for line in chunk.split("\n") if line.strip()]
         if not lines:
