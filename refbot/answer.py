@@ -12,7 +12,7 @@ from refbot.glossary import Glossary
 from refbot.i18n import Writer
 from refbot.index import Hit
 from refbot.loaded import Coverage
-from refbot.rules import Amended, RuleResult, rule_of
+from refbot.rules import Amended, RuleResult, input_help, rule_of
 from refbot.segment import Amendment, Clause, Difference
 
 VERIFIED_CONFIDENCE = 0.9
@@ -273,16 +273,45 @@ def compose_lookup(
     )
 
 
+def situation_lines(answer: Answer) -> list[str]:
+    """Say in the answer's language what was read from the question, and how to correct it.
+
+    "Read: pursuit — the Flee roll (total or faces) 7, the Pursuit roll (total or faces) 9",
+    then "To correct it: --input flee=7 --input pursuit=9". The rule is named by its id (what
+    `--rule` takes) and each input by its label, the translated Param help.
+    """
+    situation = answer.situation
+    if situation is None:
+        return []
+    writer = Writer(answer.lang)
+    read = [
+        f"{writer.gettext(about) if (about := input_help(name, situation.rule)) else name} {value}"
+        for name, value in situation.inputs.items()
+    ]
+    lines = [
+        writer.gettext("Read: {rule} — {inputs}").format(
+            rule=situation.rule, inputs=", ".join(read) if read else writer.gettext("no numbers")
+        )
+    ]
+    if situation.inputs:
+        options = " ".join(f"--input {name}={value}" for name, value in situation.inputs.items())
+        lines.append(writer.gettext("To correct it: {options}").format(options=options))
+    return lines
+
+
 def _problem_sentence(problem: Problem, writer: Writer) -> str:
-    # Localised by code: the rules core's English error text never enters another language.
-    if problem.code == "missing_input":
+    # Localised by code: the rules core's English error text never enters another language,
+    # and an input is named by what it is to a player ("the Flee roll"), never its internal name.
+    about = input_help(problem.input) if problem.input else None
+    label = writer.gettext(about) if about else None
+    if problem.code == "missing_input" and label:
         return writer.gettext(
             "I could not compute an outcome: the question does not give the rule's input {input}."
-        ).format(input=problem.input)
-    if problem.code == "invalid_input":
+        ).format(input=label)
+    if problem.code == "invalid_input" and label:
         return writer.gettext(
             "I could not compute an outcome: the value given for {input} is not possible."
-        ).format(input=problem.input)
+        ).format(input=label)
     return writer.gettext("I could not compute an outcome from the numbers given.")
 
 

@@ -13,10 +13,12 @@ from typing import Any
 import click
 
 from refbot import __version__
+from refbot.answer import Situation, situation_lines
 from refbot.bot import Progress, Refbot
 from refbot.config import Settings, load_settings
 from refbot.discord.commands import command_definition, register
-from refbot.errors import ConfigError, QuestionError, RefbotError
+from refbot.errors import ConfigError, InvalidLanguage, QuestionError, RefbotError
+from refbot.i18n import language_problem
 from refbot.segment import KINDS
 
 
@@ -186,6 +188,14 @@ def clauses(
 @click.option("--lang", help="The question's language (default: detected).")
 @click.option("--k", type=click.IntRange(1, 50), default=None, help="Citations (default 5).")
 @click.option("--edition", help="Only this edition.")
+@click.option(
+    "--input",
+    "corrections",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Correct an input of what was read (repeatable): --input pursuit=9.",
+)
+@click.option("--rule", "rule_id", help="Compute this rule (see `refbot rules`) with --input.")
 @_apply(output_options)
 @click.pass_context
 def ask(
@@ -194,10 +204,16 @@ def ask(
     lang: str | None,
     k: int | None,
     edition: str | None,
+    corrections: tuple[str, ...],
+    rule_id: str | None,
     as_json: bool,
     as_jsonl: bool,
 ) -> None:
-    """Answer QUESTION in its language; with --jsonl, answer one question per line of stdin."""
+    """Answer QUESTION in its language; with --jsonl, answer one question per line of stdin.
+
+    The answer says what it read ("Read: Pursuit — the Flee roll 7, …"); --input NAME=VALUE
+    corrects an input of it and computes again, as the API's `situation` does.
+    """
     bot = _bot(ctx)
     if as_jsonl and question is None:
         if hasattr(sys.stdin, "reconfigure"):
@@ -216,10 +232,17 @@ def ask(
     if question is None:
         raise click.UsageError("give a QUESTION, or --jsonl with questions on standard input")
     answer = bot.ask(question, lang=lang, k=k, edition=edition)
+    if corrections or rule_id:
+        answer = bot.ask(
+            question, lang=lang, k=k, edition=edition,
+            situation=_corrected(answer.situation, rule_id, corrections),
+        )  # fmt: skip
     if as_json or as_jsonl:
         _emit(answer.to_dict(), [answer.to_dict()] if as_jsonl else None)
         return
     click.echo(answer.answer)
+    for line in situation_lines(answer):
+        click.echo(f"  {line}")
     for result in answer.rules:
         mark = "verified" if result.verified else "not verified by retrieval"
         click.echo(f"  [{result.id} · {result.edition} · {mark}]")
@@ -239,6 +262,21 @@ def ask(
                 f"      amended by «{amendment.title}» ({amendment.source}): "
                 f"«{amendment.replaces}» → «{amendment.text}»"
             )
+
+
+def _corrected(read: Situation | None, rule_id: str | None, given: tuple[str, ...]) -> Situation:
+    """Return the situation read with the inputs given (NAME=VALUE) in place of its own."""
+    rule = rule_id or (read.rule if read else None)
+    if rule is None:
+        raise click.UsageError("--input: no rule was read from the question; give --rule too")
+    same = read is not None and read.rule == rule
+    inputs = dict(read.inputs) if read is not None and same else {}
+    for item in given:
+        name, sign, value = item.partition("=")
+        if not sign or not name.strip():
+            raise click.BadParameter(f"expected NAME=VALUE, got {item!r}", param_hint="--input")
+        inputs[name.strip().replace("-", "_")] = value.strip()
+    return Situation(rule, inputs, read.edition if read is not None and same else None)
 
 
 @main.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
@@ -414,9 +452,9 @@ def _edition(document: Any) -> dict[str, Any]:
 @click.option(
     "--kind",
     type=click.Choice(["rules", "faq"]),
-    default="rules",
-    show_default=True,
-    help="faq: questions (headings, or short paragraphs ending in '?') and their answers.",
+    default=None,
+    help="faq: questions (headings, or short paragraphs ending in '?') and their answers "
+    "(default: a .md file's front matter kind, else rules).",
 )
 @click.option("--edition-title", help='What readers call the edition ("Regelbuch (deutsch)").')
 @click.option(
@@ -434,7 +472,7 @@ def add(
     edition: str,
     lang: str | None,
     units: str | None,
-    kind: str,
+    kind: str | None,
     translates: str | None,
     edition_title: str | None,
     dry_run: bool,
@@ -579,7 +617,8 @@ def _store(ctx: click.Context) -> Any:
     "--below",
     type=click.FloatRange(0, 1),
     default=None,
-    help="Confidence below which an answer counts as unsure (default 0.6).",
+    help="A lookup (no rule computed) whose confidence is below this is unsure (default 0.6); "
+    "a computation is flagged when its outcome was not verified, whatever its confidence.",
 )
 @click.option("--faq", "faq_lang", help="Print the flagged questions in this language as a FAQ.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -587,9 +626,21 @@ def _store(ctx: click.Context) -> Any:
 def report(
     ctx: click.Context, since: str | None, below: float | None, faq_lang: str | None, as_json: bool
 ) -> None:
-    """Show answers that abstained, were unsure or were marked not helpful, by concept."""
-    from refbot.store.report import LOW_CONFIDENCE, build_report, faq_markdown, parse_since
+    """Show answers to look at, by concept: abstained, unverified, weak lookups, not helpful.
 
+    Flagged: an answer that abstained; a computed outcome its clauses did not verify; a lookup
+    whose confidence (its best clause's score) is below --below; an answer marked not helpful.
+    """
+    from refbot.store.report import (
+        LOW_CONFIDENCE,
+        build_report,
+        faq_markdown,
+        only_game,
+        parse_since,
+    )
+
+    if faq_lang and (problem := language_problem(faq_lang)) is not None:
+        raise InvalidLanguage(f"--faq: {problem}")
     start = parse_since(since) if since else None
     found = build_report(_store(ctx), start, LOW_CONFIDENCE if below is None else below)
     if faq_lang:
@@ -598,7 +649,13 @@ def report(
         _ = translations(faq_lang).gettext
         title = _("Frequently asked questions")
         click.echo(
-            faq_markdown(found, faq_lang, title, _("(The answer is still to be written.)")),
+            faq_markdown(
+                found,
+                faq_lang,
+                title,
+                _("(The answer is still to be written.)"),
+                only_game(_settings(ctx).corpus_dir),
+            ),
             nl=False,
         )
         return
@@ -612,13 +669,14 @@ def report(
     if not found.groups:
         return
     weeks = sorted({w for g in found.groups for w in g.weeks})
-    header = ["concept", "lang", "total", "abstained", "unsure", "unhelpful", *weeks]
+    header = ["concept", "lang", "total", "abstained", "unverified", "weak", "unhelpful", *weeks]
     rows = [
         [
             g.concept or "-",
             g.lang,
             str(g.total),
             str(g.reasons.get("abstained", 0)),
+            str(g.reasons.get("unverified", 0)),
             str(g.reasons.get("low_confidence", 0)),
             str(g.reasons.get("not_helpful", 0)),
             *(str(g.weeks.get(w, 0)) for w in weeks),

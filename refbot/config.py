@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from refbot.errors import ConfigError
+from refbot.i18n import language_problem
 from refbot.lang import parse_bool
 
 DEFAULT_CONFIG_FILE = "refbot.toml"
@@ -88,6 +89,46 @@ class Settings:
         return replace(self, **_coerce(given, "command line"))
 
 
+def _where(key: str, origin: str) -> str:
+    """Return how the user wrote the setting: REFBOT_K, refbot.toml: k, or the option's k."""
+    if origin == "environment":
+        return f"REFBOT_{key.upper()}"
+    if origin == "command line":
+        return f"setting {key!r}"
+    return f"{origin}: {key}"
+
+
+def _typed(key: str, value: Any, default: Any) -> Any:
+    """Return value as the setting's type; raise ValueError saying what was expected."""
+    if isinstance(default, bool):
+        # An empty variable (REFBOT_PRELOAD=) leaves a switch off.
+        try:
+            return parse_bool(value) if str(value).strip() else False
+        except ValueError:
+            raise ValueError("expected yes or no (true/false, on/off, 1/0)") from None
+    if isinstance(default, Path):
+        if isinstance(value, bool | int | float) or not str(value).strip() or "\0" in str(value):
+            raise ValueError("expected a path to a folder or file")
+        return Path(value)
+    least = 0 if key in MAY_BE_ZERO else 1
+    if isinstance(default, int):
+        text = str(value).strip()
+        if isinstance(value, bool) or not re.fullmatch(r"[+-]?[0-9]+", text):
+            raise ValueError(f"expected a whole number (at least {least})")
+        if int(text) < least:
+            raise ValueError(f"expected a whole number of at least {least}")
+        return int(text)
+    if isinstance(default, float):
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            raise ValueError("expected a number such as 0.5") from None
+        if isinstance(value, bool) or number != number:
+            raise ValueError("expected a number such as 0.5")
+        return number
+    return str(value)
+
+
 def _coerce(values: Mapping[str, Any], origin: str) -> dict[str, Any]:
     known = {f.name: f for f in fields(Settings)}
     out: dict[str, Any] = {}
@@ -97,29 +138,23 @@ def _coerce(values: Mapping[str, Any], origin: str) -> dict[str, Any]:
         if key == "admin_token" and 0 < len(str(value).strip()) < MIN_ADMIN_TOKEN:
             # Said without the value: a token does not belong in a log.
             raise ConfigError(
-                f"{origin}: setting 'admin_token' must be at least {MIN_ADMIN_TOKEN} characters "
+                f"{_where(key, origin)}: expected at least {MIN_ADMIN_TOKEN} characters "
                 "(e.g. python3 -c 'import secrets; print(secrets.token_urlsafe())')"
             )
-        default = getattr(Settings, key)
         try:
-            if isinstance(default, bool):
-                # An empty variable (REFBOT_PRELOAD=) leaves a switch off.
-                out[key] = parse_bool(value) if str(value).strip() else False
-            elif isinstance(default, Path):
-                out[key] = Path(value)
-            elif isinstance(default, int):
-                out[key] = int(value)
-                if out[key] < (0 if key in MAY_BE_ZERO else 1):
-                    raise ValueError(f"must be at least {0 if key in MAY_BE_ZERO else 1}")
-            else:
-                out[key] = str(value)
+            out[key] = _typed(key, value, getattr(Settings, key))
             if key == "index_type" and out[key] not in ("flat", "hnsw", "ivf"):
-                raise ValueError("must be flat, hnsw or ivf")
+                raise ValueError("expected flat, hnsw or ivf")
+            if key == "default_lang" and language_problem(out[key]) is not None:
+                raise ValueError("expected a known ISO 639-1 language code such as en")
             if key in RATE_LIMITS:
                 # Refused here, not silently ignored by the limiter at the first request.
                 from limits import parse_many
 
-                parse_many(out[key])
+                try:
+                    parse_many(out[key])
+                except ValueError:
+                    raise ValueError("expected a rate such as '60 per minute'") from None
             if key == "rate_limit_storage":
                 _check_storage_uri(out[key])
             if (
@@ -127,19 +162,17 @@ def _coerce(values: Mapping[str, Any], origin: str) -> dict[str, Any]:
                 and out[key]
                 and not re.fullmatch(r"[0-9a-fA-F]{64}", out[key].strip())
             ):
-                raise ValueError("must be the 64 hexadecimal characters of the Public Key")
+                raise ValueError("expected the 64 hexadecimal characters of the Public Key")
             if (
                 key == "discord_application_id"
                 and out[key]
                 and not re.fullmatch(r"[0-9]{1,20}", out[key].strip())
             ):
-                raise ValueError("must be the Application ID, a number")
+                raise ValueError("expected the Application ID, a number")
             if key == "store_url" and out[key]:
                 _check_database_url(out[key])
         except (TypeError, ValueError) as exc:
-            raise ConfigError(
-                f"{origin}: setting {key!r} has invalid value {value!r}: {exc}"
-            ) from None
+            raise ConfigError(f"{_where(key, origin)}: {exc}, got {value!r}") from None
     return out
 
 
@@ -149,7 +182,7 @@ def _check_storage_uri(uri: str) -> None:
     from limits.storage import storage_from_string
 
     if not uri.startswith(("memory://", "redis://", "rediss://", "redis+unix://")):
-        raise ValueError("must be memory:// or a redis:// URI such as redis://127.0.0.1:6379/0")
+        raise ValueError("expected memory:// or a redis:// URI such as redis://127.0.0.1:6379/0")
     try:
         # Creating the storage parses the URI; it does not connect (create_app checks that).
         storage_from_string(uri)
@@ -166,7 +199,7 @@ def _check_database_url(url: str) -> None:
         make_url(url)
     except ArgumentError:
         raise ValueError(
-            "must be a SQLAlchemy database URL such as sqlite:////var/lib/refbot/refbot.db "
+            "expected a SQLAlchemy database URL such as sqlite:////var/lib/refbot/refbot.db "
             "or postgresql://user:password@host/refbot"
         ) from None
 

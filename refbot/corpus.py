@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from babel import Locale, UnknownLocaleError
 
 from refbot.errors import CorpusError
+from refbot.i18n import language_problem
 
 # libyaml's loader when PyYAML was built with it: ten times faster, the same safe subset.
 _SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -114,12 +114,9 @@ def parse_section(path: Path, root: Path) -> Section:
     if values["units"] not in UNITS:
         raise fail(f"units must be one of {', '.join(UNITS)}, not {values['units']!r}")
     lang = values["lang"]
-    if not re.fullmatch(r"[a-z]{2}", lang):
-        raise fail(f"lang must be a two-letter ISO 639-1 code, not {lang!r}")
-    try:
-        Locale.parse(lang)
-    except (UnknownLocaleError, ValueError):
-        raise fail(f"lang {lang!r} is not a known ISO 639-1 language") from None
+    problem = language_problem(lang)
+    if problem is not None:
+        raise fail(f"lang: {problem}")
     page = meta.get("page")
     if page is not None and (isinstance(page, bool) or not isinstance(page, int) or page < 1):
         raise fail(f"page must be a positive whole number, not {page!r}")

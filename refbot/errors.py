@@ -171,3 +171,9 @@ class InvalidSince(RefbotError):
     """A report's start is neither a date nor a number of days."""
 
     code = "invalid_parameter"
+
+
+class InvalidLanguage(RefbotError):
+    """A language option or parameter that is not a known ISO 639-1 code (`--faq xx`)."""
+
+    code = "invalid_parameter"

@@ -121,6 +121,34 @@ def warm_detector(languages: tuple[str, ...] = DETECTABLE) -> None:
 SHORT_TEXT_WORDS = 2
 
 
+def language_problem(code: str) -> str | None:
+    """Return why code is not a known ISO 639-1 language, or None when it is one.
+
+    One check for every place a language code comes in (corpus front matter, `refbot add
+    --lang`, settings, report and API parameters), so that what one accepts the others accept.
+    """
+    if not re.fullmatch(r"[a-z]{2}", code):
+        return f"{code!r} is not a two-letter ISO 639-1 code (such as en or es)"
+    try:
+        Locale.parse(code)
+    except (UnknownLocaleError, ValueError):
+        return f"{code!r} is not a known ISO 639-1 language"
+    return None
+
+
+def too_long_message(lang: str, limit: int) -> str:
+    """Say in lang that a question is over the limit of characters, stating the limit."""
+    return (
+        translations(lang)
+        .ngettext(
+            "That question is too long: the limit is {limit} character.",
+            "That question is too long: the limit is {limit} characters.",
+            limit,
+        )
+        .format(limit=format_decimal(limit, locale=locale_for(lang)))
+    )
+
+
 def detect_language(text: str, default: str = "en", languages: tuple[str, ...] = DETECTABLE) -> str:
     """Return the ISO 639-1 code of text's language, or default when it cannot tell.
 

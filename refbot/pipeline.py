@@ -25,7 +25,7 @@ from refbot.loaded import Loaded
 from refbot.question import Question, parse_question
 from refbot.retrieve import Retriever
 from refbot.router import Call, Decision, candidates, follow_up, named_language, route
-from refbot.rules import RuleResult, all_rules, editions_of, run_rule
+from refbot.rules import RuleResult, all_rules, editions_of, rule_inputs, run_rule
 from refbot.terms import TermMatcher
 from refbot.translation import cite_translations, lead_with_translation, translated_shares
 
@@ -137,9 +137,11 @@ def ask(
                     f"situation.rule: no rule {situation.rule!r}; rules: {listed}",
                     "invalid_parameter",
                 )
+            check_inputs(situation, "situation")
             decision = Decision("rule", (Call(situation.rule, dict(situation.inputs)),))
             followed = checked_edition(situation, "situation", retriever)
         elif previous is not None:
+            check_inputs(previous, "previous")
             languages = edition_languages(retriever, previous.rule)
             checked_edition(previous, "previous", retriever)
             decision, followed = continue_from(decision, question, previous, unit, languages)
@@ -239,6 +241,25 @@ def edition_languages(retriever: Retriever, rule_id: str) -> dict[str, str]:
         return {}  # continue_from names the unknown rule
     stated = {(r.game, r.edition) for r in rules}
     return {c.edition: c.lang for c in retriever.clauses if (c.game, c.edition) in stated}
+
+
+def check_inputs(situation: Situation, field: str) -> None:
+    """Raise QuestionError naming an input the situation's rule does not have, and its inputs."""
+    try:
+        known = rule_inputs(situation.rule)
+    except UnknownRule:
+        listed = ", ".join(sorted({r.id for r in all_rules()}))
+        raise QuestionError(
+            f"{field}.rule: no rule {situation.rule!r}; rules: {listed}", "invalid_parameter"
+        ) from None
+    unknown = sorted(set(situation.inputs) - set(known))
+    if unknown:
+        listed = "; ".join(f"{name} ({about})" for name, about in sorted(known.items()))
+        raise QuestionError(
+            f"{field}.inputs: rule {situation.rule!r} has no input {unknown[0]!r}; "
+            f"its inputs: {listed}",
+            "invalid_parameter",
+        )
 
 
 def checked_edition(situation: Situation, field: str, retriever: Retriever) -> str | None:

@@ -113,4 +113,7 @@ def test_the_export_downloads_a_faq_skeleton(client: FlaskClient) -> None:
     assert meta["kind"] == "faq" and meta["lang"] == "en"
     assert f"## {PURSUIT}" in body and f"## {OTHER_GAME}" in body
     assert "Restrain <b>first</b>" in body  # Markdown text, as the reader wrote it
-    assert client.get("/admin/faq.md?lang=english", headers=BEARER).status_code == 400
+    for lang in ("english", "zz"):
+        refused = client.get(f"/admin/faq.md?lang={lang}", headers=BEARER)
+        assert refused.status_code == 400
+        assert f"lang: &#39;{lang}&#39; is not" in refused.get_data(as_text=True)

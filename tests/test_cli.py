@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from refbot.bot import Refbot
 from refbot.cli import main
 from refbot.config import Settings
+from refbot.i18n import translations
 from tests.helpers import write_section
 
 
@@ -105,7 +106,7 @@ def test_bad_config_exits_1(runner: CliRunner, tmp_path: Path) -> None:
     config.write_text("k = 'x'\n", encoding="utf-8")
     result = runner.invoke(main, ["--config", str(config), "clauses"])
     assert result.exit_code == 1
-    assert "setting 'k' has invalid value" in result.stderr
+    assert result.stderr == f"error: {config}: k: expected a whole number (at least 1), got 'x'\n"
 
 
 def test_model_option_selects_another_model_and_rebuilds(runner: CliRunner, tmp_path: Path) -> None:
@@ -271,3 +272,61 @@ def test_serve_makes_its_bot_from_the_final_settings(
     assert served["bot"].settings is served["settings"]
     assert served["demo"] == ("127.0.0.1", 8001, "http://127.0.0.1:5001")
     assert served["address"] == ("127.0.0.1", 5001)
+
+
+@pytest.mark.parametrize("command", [["ask", "fled 7, pursued 9?"], ["serve"]])
+def test_an_unknown_default_language_is_refused_naming_the_setting(
+    runner: CliRunner, command: list[str]
+) -> None:
+    result = runner.invoke(main, command, env={"REFBOT_DEFAULT_LANG": "zz"})
+    assert result.exit_code == 1
+    assert result.stderr.startswith(
+        "error: REFBOT_DEFAULT_LANG: expected a known ISO 639-1 language code such as en"
+    )
+    assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ru", "de", "fr"])
+def test_ask_says_what_it_read_with_labels_in_the_answers_language(
+    runner: CliRunner, lang: str
+) -> None:
+    result = runner.invoke(
+        main, ["ask", "my goblins fled 7, the pursuers rolled 9", "--lang", lang]
+    )
+    assert result.exit_code == 0, result.output
+    _ = translations(lang).gettext
+    flee, pursuit = _("the Flee roll (total or faces)"), _("the Pursuit roll (total or faces)")
+    lines = result.stdout.splitlines()
+    read = _("Read: {rule} — {inputs}").format(rule="pursuit", inputs=f"{flee} 7, {pursuit} 9")
+    fix = _("To correct it: {options}").format(options="--input flee=7 --input pursuit=9")
+    assert f"  {read}" in lines and f"  {fix}" in lines
+    assert lines.index(f"  {read}") == 1  # right under the answer
+
+
+def test_ask_input_corrects_what_was_read(runner: CliRunner) -> None:
+    question = ["ask", "my goblins fled 7, the pursuers rolled 9", "--lang", "en"]
+    first = json.loads(runner.invoke(main, [*question, "--json"]).stdout)
+    assert first["situation"]["inputs"] == {"flee": "7", "pursuit": "9"}
+    corrected = runner.invoke(main, [*question, "--input", "pursuit=5", "--json"])
+    assert corrected.exit_code == 0, corrected.output
+    data = json.loads(corrected.stdout)
+    assert data["situation"] == {"rule": "pursuit", "inputs": {"flee": "7", "pursuit": "5"}}
+    assert data["rules"][0]["outcome"]["caught"] is False
+    text = runner.invoke(main, [*question, "--input", "pursuit=5"]).stdout
+    assert "the Pursuit roll (total or faces) 5" in text
+
+
+@pytest.mark.parametrize(
+    ("extra", "problem"),
+    [
+        (["--input", "banana=3"], "error: situation.inputs: rule 'pursuit' has no input 'banana'"),
+        (["--input", "pursuit"], "expected NAME=VALUE, got 'pursuit'"),
+    ],
+)
+def test_ask_input_that_cannot_be_used_is_refused(
+    runner: CliRunner, extra: list[str], problem: str
+) -> None:
+    result = runner.invoke(main, ["ask", "my goblins fled 7, the pursuers rolled 9", *extra])
+    assert result.exit_code in (1, 2)
+    assert problem in result.stderr
+    assert "Traceback" not in result.output

@@ -39,9 +39,17 @@ def test_report_prints_a_table_by_concept_and_language(runner: CliRunner, store:
     lines = result.output.splitlines()
     assert lines[0] == "5 answers, 1 feedback, 5 to look at"
     header = lines[1].split()
-    assert header[:6] == ["concept", "lang", "total", "abstained", "unsure", "unhelpful"]
+    assert header[:7] == [
+        "concept",
+        "lang",
+        "total",
+        "abstained",
+        "unverified",
+        "weak",
+        "unhelpful",
+    ]
     magic = next(line.split() for line in lines if line.startswith("magic"))
-    assert magic[:6] == ["magic", "es", "2", "2", "0", "0"]
+    assert magic[:7] == ["magic", "es", "2", "2", "0", "0", "0"]
     assert "    correction: the right rule was Caught!" in lines
 
 
@@ -65,6 +73,15 @@ def test_report_faq_prints_the_export(runner: CliRunner, store: Store) -> None:
     assert result.exit_code == 0
     assert "kind: faq" in result.output and "## ¿cómo se lanza magia?" in result.output
     assert "(La respuesta aún está por escribir.)" in result.output
+
+
+@pytest.mark.parametrize("lang", ["xx", "english"])
+def test_report_faq_refuses_an_unknown_language(runner: CliRunner, store: Store, lang: str) -> None:
+    seed(store)
+    result = runner.invoke(main, ["report", "--faq", lang])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"error: --faq: '{lang}' is not")
+    assert result.output.count("\n") == 1
 
 
 def test_purge_keeps_the_retention_period(

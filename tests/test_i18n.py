@@ -25,6 +25,7 @@ from refbot.i18n import (
     format_distance,
     format_fraction,
     format_probability,
+    language_problem,
     translations,
 )
 from refbot.rules import dice
@@ -325,3 +326,18 @@ def test_the_language_model_is_cached_uncompressed_and_rebuilt_when_damaged(
 @pytest.mark.parametrize("text", ["flee", "overrun?", "Ld 8", "7 7 ?"])
 def test_a_question_of_one_or_two_words_takes_the_given_default(text: str) -> None:
     assert detect_language(text, "es") == "es"
+
+
+@pytest.mark.parametrize(
+    ("code", "problem"),
+    [
+        ("en", None),
+        ("uk", None),
+        ("xx", "'xx' is not a known ISO 639-1 language"),
+        ("klingon", "'klingon' is not a two-letter ISO 639-1 code (such as en or es)"),
+        ("EN", "'EN' is not a two-letter ISO 639-1 code (such as en or es)"),
+        ("", "'' is not a two-letter ISO 639-1 code (such as en or es)"),
+    ],
+)
+def test_language_problem_names_what_is_wrong(code: str, problem: str | None) -> None:
+    assert language_problem(code) == problem

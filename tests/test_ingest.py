@@ -404,10 +404,78 @@ def test_a_faq_imports_one_clause_per_question(
     ]
 
 
+FAQ_MD = """---
+edition: faq
+lang: en
+units: none
+title: Frequently asked questions
+source: refbot report 2026-12-01
+kind: faq
+source_title: Club FAQ
+---
+
+# Frequently asked questions
+
+## Does a character who has joined a fleeing unit flee with it?
+
+Yes. A character in a unit that breaks flees with the unit.
+"""
+
+
+def test_a_markdown_files_front_matter_is_honoured_unless_overridden(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    source = tmp_path / "faq-en.md"
+    source.write_text(FAQ_MD, encoding="utf-8")
+    target = tmp_path / "c"
+    args = ["--corpus", str(target), "add", str(source), "--game", GAME, "--edition", "faq"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "(1 faq)" in result.output
+    (section,) = load_corpus(target)
+    assert (section.kind, section.units, section.source_title) == ("faq", "none", "Club FAQ")
+    assert section.source == "refbot report 2026-12-01"  # its own, not the download's name
+
+    # The command line wins; the refusal says what differs, not "edited by hand".
+    refused = runner.invoke(main, [*args, "--kind", "rules"])
+    assert refused.exit_code == 1
+    assert "was written with kind 'faq', this import kind 'rules'" in refused.stderr
+    assert "edited by hand" not in refused.stderr
+    forced = runner.invoke(main, [*args, "--kind", "rules", "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert load_corpus(target)[0].kind == "rules"
+
+
+@pytest.mark.parametrize(
+    ("line", "bad", "problem"),
+    [
+        (
+            "kind: faq",
+            "kind: errata",
+            "front matter kind 'errata': refbot add imports rules or faq",
+        ),
+        ("lang: en", "lang: xx", "front matter lang: 'xx' is not a known ISO 639-1 language"),
+    ],
+)
+def test_a_bad_front_matter_value_is_refused_naming_the_file(
+    runner: CliRunner, tmp_path: Path, line: str, bad: str, problem: str
+) -> None:
+    source = tmp_path / "faq-en.md"
+    source.write_text(FAQ_MD.replace(line, bad), encoding="utf-8")
+    args = ["--corpus", str(tmp_path / "c"), "add", str(source), "--game", GAME]
+    result = runner.invoke(main, [*args, "--edition", "faq"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"error: faq-en.md: {problem}")
+    assert not (tmp_path / "c").exists()
+
+
 @pytest.mark.parametrize(
     ("option", "value", "problem"),
     [
         ("--lang", "english", "error: --lang: 'english' is not a two-letter"),
+        # Two letters the corpus loader would refuse: refused before anything is written.
+        ("--lang", "xx", "error: --lang: 'xx' is not a known ISO 639-1 language"),
+        ("--lang", "zz", "error: --lang: 'zz' is not a known ISO 639-1 language"),
         ("--game", "Warhammer Fantasy", "error: --game: 'Warhammer Fantasy' must be lowercase"),
     ],
 )
@@ -458,9 +526,18 @@ def _image_only_pdf(path: Path) -> None:
 BAD_FILES: dict[str, tuple[Callable[[Path], None], str]] = {
     "locked.pdf": (_encrypted_pdf, "the PDF is encrypted"),
     "scan.pdf": (_image_only_pdf, "no text in the PDF"),
-    "broken.pdf": (lambda p: p.write_bytes(b"%PDF-1.4\n1 0 obj garbage"), "not a readable PDF"),
-    "broken.docx": (lambda p: p.write_bytes(b"PK\x03\x04 not a zip"), "not a readable DOCX"),
-    "broken.odt": (lambda p: p.write_bytes(b"<office/>"), "not a readable ODT"),
+    "broken.pdf": (
+        lambda p: p.write_bytes(b"%PDF-1.4\n1 0 obj garbage"),
+        "not a readable PDF document (corrupt or not PDF)",
+    ),
+    "broken.docx": (
+        lambda p: p.write_bytes(b"PK\x03\x04 not a zip"),
+        "not a readable Word document (corrupt or not DOCX)",
+    ),
+    "broken.odt": (
+        lambda p: p.write_bytes(b"<office/>"),
+        "not a readable OpenDocument text (corrupt or not ODT)",
+    ),
     "empty.txt": (lambda p: p.write_bytes(b""), "the file is empty"),
     "blank.md": (lambda p: p.write_text("\n\n  \n", encoding="utf-8"), "no text found"),
     "program.txt": (lambda p: p.write_bytes(bytes(range(256)) * 4), "binary content"),
@@ -492,4 +569,6 @@ def test_bad_file_is_one_line_error_and_nothing_is_written(
     assert problem in result.stderr
     assert result.stderr.count("\n") == 1
     assert "Traceback" not in result.output
+    # The parser's own words name internals ("Package not found at '/tmp/…'"), not the problem.
+    assert str(tmp_path) not in result.stderr
     assert _files(corpus) == before

@@ -145,7 +145,11 @@ def test_the_preview_shows_the_summary_and_writes_nothing(
 @pytest.mark.parametrize(
     ("name", "data", "problem"),
     [
-        ("rules.docx", b"PK\x03\x04 not a zip", "not a readable DOCX"),
+        (
+            "rules.docx",
+            b"PK\x03\x04 not a zip",
+            "not a readable Word document (corrupt or not DOCX)",
+        ),
         ("run.sh", b"#!/bin/sh\nrm -rf /\n", "unsupported format .sh"),
         ("empty.txt", b"", "the file is empty"),
     ],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import uuid
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -11,13 +12,15 @@ import pytest
 import yaml
 from sqlalchemy import text
 
+from refbot.answer import UNVERIFIED_CONFIDENCE, Answer
 from refbot.bot import Refbot
 from refbot.corpus import load_corpus, split_front_matter
 from refbot.errors import InvalidFeedback, InvalidSince, StoreError, UnknownAnswer
 from refbot.ingest import import_files
 from refbot.segment import segment_section
 from refbot.store import CHANNELS, Reason, Store, build_report
-from refbot.store.report import faq_markdown, parse_since, week
+from refbot.store.report import faq_markdown, only_game, parse_since, week
+from tests.helpers import SEED_CORPUS
 from tests.pgcluster import fresh_database
 
 PURSUIT = "my goblins fled 7, the pursuers rolled 7, what happens?"
@@ -119,8 +122,17 @@ def test_times_in_any_zone_are_kept_in_utc(store: Store, bot: Refbot) -> None:
     )
 
 
+def _verified(answer: Answer, ok: bool = True) -> Answer:
+    """Return the answer as if its clauses had (or had not) verified its computed outcome.
+
+    The test index's hash embedder retrieves too poorly to verify anything by itself.
+    """
+    rules = tuple(replace(r, verified=ok) for r in answer.rules)
+    return replace(answer, rules=rules, confidence=0.9 if ok else UNVERIFIED_CONFIDENCE)
+
+
 def test_report_groups_by_concept_and_language_per_week(store: Store, bot: Refbot) -> None:
-    pursuit, abstention = bot.ask(PURSUIT), bot.ask(OTHER_GAME)
+    pursuit, abstention = _verified(bot.ask(PURSUIT)), bot.ask(OTHER_GAME)
     weeks = [NOW - timedelta(days=14), NOW - timedelta(days=7), NOW]
     for at in weeks:
         store.record_question(abstention, "api", concept="warhammer-40k", at=at)
@@ -144,12 +156,43 @@ def test_report_groups_by_concept_and_language_per_week(store: Store, bot: Refbo
     assert {g.concept for g in recent.groups} == {"warhammer-40k", "pursuit"}
 
 
-def test_low_confidence_is_below_the_threshold(store: Store, bot: Refbot) -> None:
-    answer = bot.ask(PURSUIT)  # a verified computation: 0.9
-    store.record_question(answer, "api")
+def test_an_unverified_computation_is_flagged_as_such_and_a_weak_lookup_by_threshold(
+    store: Store, bot: Refbot
+) -> None:
+    verified = _verified(bot.ask(PURSUIT))
+    store.record_question(verified, "api")
     assert build_report(store).entries == ()
-    [entry] = build_report(store, threshold=0.95).entries
-    assert entry.reasons == (Reason.LOW_CONFIDENCE,)
+    assert build_report(store, threshold=0.95).entries == ()  # the threshold is for lookups
+    # 0.6: exactly the default threshold, and still flagged, as what it is.
+    first = store.record_question(_verified(verified, ok=False), "api")
+    assert store.answer(first).verified is False
+    [entry] = build_report(store).entries
+    assert entry.id == first and entry.reasons == (Reason.UNVERIFIED,)
+    weak = store.record_question(Answer("what is a flee?", "en", "…", False, 0.5), "api")
+    strong = store.record_question(Answer("what is a rout?", "en", "…", False, 0.7), "api")
+    assert store.answer(weak).verified is None
+    flagged = {e.id: e.reasons for e in build_report(store).entries}
+    assert flagged == {first: (Reason.UNVERIFIED,), weak: (Reason.LOW_CONFIDENCE,)}
+    assert strong in {e.id for e in build_report(store, threshold=0.75).entries}
+
+
+def test_the_verified_migration_fills_in_the_answers_logged_before_it(database: str) -> None:
+    old = Store(database)
+    old.migrate("0001")
+    rows = [("a" * 32, "pursuit", 0.9), ("b" * 32, "pursuit", 0.6), ("c" * 32, None, 0.5)]
+    with old.engine.begin() as connection:
+        for answer_id, rule, confidence in rows:
+            connection.execute(
+                text(
+                    "INSERT INTO answers (id, created_at, channel, question, lang, answer, "
+                    "abstained, confidence, rule, inputs, citations) VALUES (:id, :at, 'api', "
+                    "'q', 'en', 'a', :no, :confidence, :rule, '{}', '[]')"
+                ),
+                {"id": answer_id, "at": NOW, "no": False, "confidence": confidence, "rule": rule},
+            )
+    old.engine.dispose()
+    store = Store.open(database)
+    assert [store.answer(i).verified for i, _, _ in rows] == [True, False, None]
 
 
 def test_report_json_is_plain_data(store: Store, bot: Refbot) -> None:
@@ -160,7 +203,7 @@ def test_report_json_is_plain_data(store: Store, bot: Refbot) -> None:
             "concept": "warhammer-40k",
             "lang": "en",
             "total": 1,
-            "reasons": {"abstained": 1, "low_confidence": 0, "not_helpful": 0},
+            "reasons": {"abstained": 1, "unverified": 0, "low_confidence": 0, "not_helpful": 0},
             "weeks": {"2026-W49": 1},
         }
     ]
@@ -270,6 +313,27 @@ def test_the_faq_export_is_corpus_markdown_that_refbot_add_imports(
     )
     [written] = [s for f in report.files for s in f.sections]
     assert written.status == "new" and PURSUIT in (imported / written.path).read_text("utf-8")
+
+
+def test_a_faq_of_questions_about_no_known_game_leaves_the_game_to_the_importer(
+    store: Store, bot: Refbot, tmp_path: Path
+) -> None:
+    store.record_question(bot.ask(OTHER_GAME), "api", concept="warhammer-40k")
+    text = faq_markdown(build_report(store), "en", "FAQ", "(To be written.)")
+    header, _body = split_front_matter(text) or ("", "")
+    assert "game" not in yaml.safe_load(header)  # never a made-up slug such as "unknown"
+    download = tmp_path / "faq-en.md"
+    download.write_text(text, encoding="utf-8")
+    report = import_files([download], tmp_path / "c", "warhammer-fantasy", "faq", max_bytes=10**6)
+    [written] = [s for f in report.files for s in f.sections]
+    assert written.path.startswith("warhammer-fantasy/faq/en/")
+    [section] = load_corpus(tmp_path / "c")
+    assert section.kind == "faq"  # from the file's own front matter, no --kind needed
+    # A corpus of one game names it; of two (the seed corpus) names none.
+    assert only_game(tmp_path / "c") == "warhammer-fantasy"
+    assert only_game(SEED_CORPUS) is None
+    with_game = faq_markdown(build_report(store), "en", "FAQ", "(…)", only_game(tmp_path / "c"))
+    assert yaml.safe_load(split_front_matter(with_game)[0])["game"] == "warhammer-fantasy"
 
 
 def test_the_migrations_build_exactly_the_tables_the_code_uses(store: Store) -> None:

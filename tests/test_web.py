@@ -7,6 +7,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from babel.numbers import format_decimal
 from click.testing import CliRunner
 from flask import Flask
 from flask.testing import FlaskClient
@@ -17,7 +18,13 @@ from refbot.cli import main
 from refbot.config import Settings
 from refbot.embed import HashEmbedder
 from refbot.errors import ConfigError
-from refbot.i18n import DEFAULT_LOCALES_DIR, available_languages, translations
+from refbot.i18n import (
+    DEFAULT_LOCALES_DIR,
+    available_languages,
+    locale_for,
+    too_long_message,
+    translations,
+)
 from refbot.web import create_app, schemas
 
 CLUB = "https://club.example"
@@ -404,6 +411,8 @@ def test_a_follow_up_changes_one_input_of_the_previous_situation(
         {"rule": "pursuit", "inputs": ["7", "9"]},
         {"rule": "pursuit", "inputs": {"flee": "\ud800"}},
         {"rule": "pursuit"},
+        {"rule": "pursuit", "inputs": {"banana": "3"}},
+        "junk",
     ],
 )
 def test_a_bad_situation_is_a_400_naming_it(
@@ -414,6 +423,44 @@ def test_a_bad_situation_is_a_400_naming_it(
         assert response.status_code == 400, field
         assert error(response)["code"] == "invalid_parameter"
         assert field in error(response)["message"]
+        assert "_schema" not in error(response)["message"]
+
+
+def test_an_unknown_input_is_named_with_the_rules_inputs(client: FlaskClient) -> None:
+    situation = {"rule": "pursuit", "inputs": {"banana": "3"}}
+    response = client.post("/api/ask", json={"q": QUESTION, "situation": situation})
+    message = error(response)["message"]
+    assert message.startswith("situation.inputs: rule 'pursuit' has no input 'banana'; its inputs:")
+    assert "flee (the Flee roll (total or faces))" in message
+    junk = client.post("/api/ask", json={"q": QUESTION, "previous": "junk"})
+    assert error(junk)["message"] == "previous: expected an object with rule and inputs"
+
+
+def test_a_missing_input_is_named_by_its_label(client: FlaskClient) -> None:
+    situation = {"rule": "failed_charge", "inputs": {"movement": "4"}}
+    answer = client.post("/api/ask", json={"q": QUESTION, "lang": "de", "situation": situation})
+    body = answer.get_json()
+    assert body["problem"] == {"code": "missing_input", "input": "dice"}
+    _ = translations("de").gettext
+    expected = _(
+        "I could not compute an outcome: the question does not give the rule's input {input}."
+    ).format(input=_("the faces of the charge roll, e.g. 2,5"))
+    assert body["answer"].startswith(expected)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ru", "de", "fr"])
+def test_an_impossible_input_is_named_by_its_label_in_the_readers_language(
+    client: FlaskClient, lang: str
+) -> None:
+    situation = {"rule": "pursuit", "inputs": {"flee": "7", "pursuit": "13"}}
+    body = {"q": QUESTION, "lang": lang, "situation": situation}
+    answer = client.post("/api/ask", json=body).get_json()
+    assert answer["problem"] == {"code": "invalid_input", "input": "pursuit"}
+    _ = translations(lang).gettext
+    expected = _("I could not compute an outcome: the value given for {input} is not possible.")
+    label = _("the Pursuit roll (total or faces)")
+    assert answer["answer"].startswith(expected.format(input=label))
+    assert "None" not in answer["answer"]
 
 
 def test_the_page_shows_what_was_read_and_recomputes_a_correction(client: FlaskClient) -> None:
@@ -1060,3 +1107,15 @@ def test_a_page_error_names_the_problem_in_its_own_language(client: FlaskClient)
     html = response.get_data(as_text=True)
     assert response.status_code == 404 and '<p class="meta" lang="en">no corpus section' in html
     assert localized("fr", "Page not found") in html
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ru", "de", "fr"])
+def test_an_over_long_question_on_the_page_is_a_413_stating_the_limit(
+    client: FlaskClient, lang: str
+) -> None:
+    limit = Settings().max_question_chars
+    response = client.get("/", query_string={"q": "flee " * limit, "lang": lang})
+    assert response.status_code == 413
+    stated = str(escape(too_long_message(lang, limit)))
+    assert stated in response.get_data(as_text=True)
+    assert format_decimal(limit, locale=locale_for(lang)) in stated

@@ -22,7 +22,7 @@ from refbot.discord.messages import (
     sources_embed,
 )
 from refbot.errors import BadInteraction, QuestionError, RefbotError
-from refbot.i18n import translations
+from refbot.i18n import too_long_message, translations
 
 log = logging.getLogger(__name__)
 
@@ -186,7 +186,9 @@ def answer_command(
         answer = refbot.ask(interaction.question, lang_prior=prior)
     except QuestionError as exc:
         if exc.code == "question_too_long":
-            return ephemeral(_("That question is too long."))
+            return ephemeral(
+                too_long_message(_language(interaction), refbot.settings.max_question_chars)
+            )
         return ephemeral(_("I could not read that question; ask it again in other words."))
     except RefbotError as exc:
         log.error("discord: cannot answer: %s", exc)

@@ -9,7 +9,6 @@ only when all of them can be written, so an error leaves the corpus as it was.
 from __future__ import annotations
 
 import os
-import re
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ import yaml
 
 from refbot.corpus import SLUG, TRANSLATES, UNITS, load_yaml, split_front_matter
 from refbot.errors import DocumentError
+from refbot.i18n import language_problem
 from refbot.ingest.convert import SectionDraft, clause_counts, convert
 from refbot.ingest.document import Block, Document
 from refbot.ingest.readers import FORMATS, read_document
@@ -106,13 +106,15 @@ def import_files(
     max_bytes: int,
     dry_run: bool = False,
     force: bool = False,
-    kind: str = "rules",
+    kind: str | None = None,
     translates: str | None = None,
     edition_title: str | None = None,
 ) -> ImportReport:
     """Import files into corpus_dir; raise DocumentError (writing nothing) on the first problem.
 
     `kind` faq imports question/answer documents (errata are written by hand: see README).
+    A Markdown file's own front matter gives what the arguments leave out (None): its `kind`
+    (else rules), `lang`, `units`, `translates`, `edition_title` and `source_title`.
     `translates` (`<game>/<edition>`) names the edition of the corpus the files translate;
     `edition_title` is what readers call the edition ("Regelbuch (deutsch)").
     """
@@ -121,11 +123,11 @@ def import_files(
             raise DocumentError(
                 f"--{key}", f"{value!r} must be lowercase letters, digits, '.', '_' or '-'"
             )
-    if lang is not None and not re.fullmatch(r"[a-z]{2}", lang):
-        raise DocumentError("--lang", f"{lang!r} is not a two-letter ISO 639-1 code")
+    if lang is not None and (problem := language_problem(lang)) is not None:
+        raise DocumentError("--lang", problem)
     if units is not None and units not in UNITS:
         raise DocumentError("--units", f"must be one of {', '.join(UNITS)}")
-    if kind not in IMPORTED_KINDS:
+    if kind is not None and kind not in IMPORTED_KINDS:
         raise DocumentError("--kind", f"must be one of {', '.join(IMPORTED_KINDS)}")
     if edition_title is not None and not 0 < len(edition_title.strip()) <= 200:
         raise DocumentError("--edition-title", "must be a text of 1 to 200 characters")
@@ -136,9 +138,12 @@ def import_files(
     targets: dict[Path, str] = {}
     for path in expand(paths):
         document = read_document(path, max_bytes)
+        given = _given(document, corpus_dir, game, edition, lang, units, kind, translates)
         drafts, meta = convert(
-            document, game, edition, lang, units, kind, translates,
-            edition_title.strip() if edition_title else None,
+            document, game, edition, given["lang"], given["units"], given["kind"] or "rules",
+            given["translates"],
+            edition_title.strip() if edition_title else given["edition_title"],
+            given["source_title"],
         )  # fmt: skip
         file_report = FileReport(
             file=path.name,
@@ -173,6 +178,47 @@ def import_files(
         for draft, target in planned:
             _write_atomically(target, draft.content)
     return report
+
+
+def _given(
+    document: Document,
+    corpus_dir: Path,
+    game: str,
+    edition: str,
+    lang: str | None,
+    units: str | None,
+    kind: str | None,
+    translates: str | None,
+) -> dict[str, str | None]:
+    """Return the options for one file: those given, else its own front matter's, checked."""
+    own = document.front_matter
+    name = document.source
+    given: dict[str, str | None] = {
+        "lang": lang or own.get("lang"),
+        "units": units or own.get("units"),
+        "kind": kind or own.get("kind"),
+        "translates": translates or own.get("translates"),
+        "edition_title": own.get("edition_title"),
+        "source_title": own.get("source_title"),
+    }
+    code = given["lang"]
+    if lang is None and code is not None and (problem := language_problem(code)) is not None:
+        raise DocumentError(name, f"front matter lang: {problem}")
+    if units is None and given["units"] is not None and given["units"] not in UNITS:
+        raise DocumentError(name, f"front matter units: must be one of {', '.join(UNITS)}")
+    if kind is None and given["kind"] is not None and given["kind"] not in IMPORTED_KINDS:
+        raise DocumentError(
+            name,
+            f"front matter kind {given['kind']!r}: refbot add imports "
+            f"{' or '.join(IMPORTED_KINDS)} (an errata document is copied into the corpus)",
+        )
+    if translates is None and given["translates"] is not None:
+        check_translates(given["translates"], corpus_dir, game, edition)
+    for key in ("edition_title", "source_title"):
+        value = given[key]
+        if value is not None and len(value) > 200:
+            raise DocumentError(name, f"front matter {key}: must be a text of 1 to 200 characters")
+    return given
 
 
 def check_translates(translates: str, corpus_dir: Path, game: str, edition: str) -> None:
@@ -211,28 +257,42 @@ def _status(target: Path, draft: SectionDraft, file: str, force: bool) -> Status
     if current == draft.content:
         return "unchanged"
     if not force:
-        source = _source_of(current)
-        why = (
-            f"holds the section imported from {source}, not from this file"
-            if source and source != draft.section.source
-            else "differs from what this import writes (edited by hand since?)"
-        )
+        old, new = _meta_of(current), _meta_of(draft.content)
+        source = old.get("source")
+        changed = [
+            f"{key} {old.get(key, default)!r}, this import {key} {new.get(key, default)!r}"
+            for key, default in (("kind", "rules"), ("units", None), ("translates", None))
+            if old.get(key, default) != new.get(key, default)
+        ]
+        if source and source != draft.section.source:
+            why = f"holds the section imported from {source}, not from this file"
+        elif changed:
+            why = f"was written with {'; '.join(changed)}"
+        elif old.get("title") != new.get("title") or old.get("page") != new.get("page"):
+            why = "has other metadata than this import writes (title or page edited since?)"
+        else:
+            why = (
+                "has other text than this import writes "
+                "(the document changed, or the section was edited by hand since)"
+            )
         raise DocumentError(
             file, f"corpus/{draft.path} {why}; nothing written: use --force to overwrite it"
         )
     return "overwritten"
 
 
-def _source_of(content: str | None) -> str | None:
-    """Return the `source` a corpus file's front matter names, if it can be read."""
+def _meta_of(content: str | None) -> dict[str, str]:
+    """Return a corpus file's front matter as texts, or nothing if it cannot be read."""
     parts = split_front_matter(content or "")
     if parts is None:
-        return None
+        return {}
     try:
         meta = load_yaml(parts[0])
     except yaml.YAMLError:
-        return None
-    return str(meta["source"]) if isinstance(meta, dict) and meta.get("source") else None
+        return {}
+    if not isinstance(meta, dict):
+        return {}
+    return {str(k): str(v) for k, v in meta.items() if v is not None}
 
 
 def _write_atomically(target: Path, content: str) -> None:

@@ -255,12 +255,13 @@ def convert(
     kind: str = "rules",
     translates: str | None = None,
     edition_title: str | None = None,
+    source_title: str | None = None,
 ) -> tuple[list[SectionDraft], Metadata]:
     """Return the corpus sections a document becomes, and what was inferred about it.
 
     A FAQ (`kind` faq) is one section whatever its headings, its questions made headings.
     `translates` (`<game>/<edition>`) names the edition the document translates;
-    `edition_title` what readers call the edition.
+    `edition_title` what readers call the edition, `source_title` the book.
     """
     code, notes = infer_language(document, lang)
     blocks = clean(document, code, run_in=kind != "faq")
@@ -274,6 +275,8 @@ def convert(
     # The first heading names the text better than a file's stored title, often a site's name
     # or a template's leftover.
     title = headings[0] if headings else document.title or document.source.rsplit(".", 1)[0]
+    # A Markdown file exported by refbot (or a corpus file) names its own original.
+    origin = document.front_matter.get("source") or document.source
     pages = sorted({int(b.text) for b in blocks if b.kind == "page"})
     meta = Metadata(lang=code, units=unit, title=title, pages=pages, notes=notes)
     opening_page = _document_page(blocks, code)
@@ -299,9 +302,10 @@ def convert(
             "lang": code,
             "units": unit,
             "title": part_title,
-            "source": document.source,
+            "source": origin,
             "page": page,
             "edition_title": edition_title,
+            "source_title": source_title,
             "kind": kind if kind != "rules" else None,
             "translates": translates,
         }
@@ -314,7 +318,7 @@ def convert(
             lang=code,
             units=unit,
             title=part_title,
-            source=document.source,
+            source=origin,
             section=name,
             body=body,
             path=rel,
@@ -322,6 +326,7 @@ def convert(
             kind=kind,
             translates=translates or "",
             edition_title=edition_title or "",
+            source_title=source_title or "",
         )
         drafts.append(SectionDraft(section, front_matter(header) + body))
     return drafts, meta

@@ -27,6 +27,9 @@ class Document:
     title: str = ""
     pages: int | None = None  # how many pages the format says it has (PDF), when it says
     notes: list[str] = field(default_factory=list)
+    # A Markdown file's own YAML front matter (kind, lang, units …), honoured by the import
+    # where the command line does not say otherwise.
+    front_matter: dict[str, str] = field(default_factory=dict)
 
     @property
     def text(self) -> str:

@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from refbot.errors import DocumentError
 from refbot.ingest.document import Block, BlockKind, Document
 from refbot.segment import HEADING, NAVIGATION, NUMBERED, QUOTE
@@ -116,12 +118,24 @@ def _paragraphs(lines: list[str]) -> Iterator[str]:
 
 def read_md(path: Path) -> Document:
     """Read Markdown written in the corpus's own conventions (`#` headings, `> ` captions)."""
-    from refbot.corpus import split_front_matter
+    from refbot.corpus import load_yaml, split_front_matter
 
     text = decode_text(path.read_bytes(), path.name)
     parts = split_front_matter(text)
     body = parts[1] if parts else text
     document = Document(source=path.name, format="md")
+    if parts:
+        try:
+            meta = load_yaml(parts[0])
+        except yaml.YAMLError as exc:
+            problem = str(exc).splitlines()[0]
+            raise DocumentError(path.name, f"front matter is not valid YAML ({problem})") from None
+        if isinstance(meta, dict):
+            document.front_matter = {
+                str(k): str(v).strip() for k, v in meta.items() if v is not None and str(v).strip()
+            }
+            # The title when the text has no heading (a heading names the text better).
+            document.title = document.front_matter.get("title", "")
     for chunk in re.split(r"\n[ \t]*\n", body.replace("\r\n", "\n")):
         lines = [line.strip() for line in chunk.split("\n") if line.strip()]
         if not lines:
@@ -384,6 +398,15 @@ READERS: dict[str, Callable[[Path], Document]] = {
 FORMATS = tuple(READERS)
 
 
+# What a file that its reader cannot open was meant to be, as its user calls it.
+UNREADABLE = {
+    "DOCX": "Word document",
+    "ODT": "OpenDocument text",
+    "PDF": "PDF document",
+    "HTML": "web page",
+}
+
+
 def read_document(path: Path, max_bytes: int) -> Document:
     """Read one file with its format's reader; raise DocumentError naming the file and problem."""
     reader = READERS.get(path.suffix.lower())
@@ -406,12 +429,13 @@ def read_document(path: Path, max_bytes: int) -> Document:
         document = reader(path)
     except DocumentError:
         raise
-    except Exception as exc:
-        # Parsers raise many kinds of error on a damaged file (zip, XML, PDF syntax): each means
-        # the same to the user, and the reader's message says which.
-        problem = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    except Exception:
+        # Parsers raise many kinds of error on a damaged file (zip, XML, PDF syntax), in their
+        # own terms ("Package not found" for a file that exists): each means the same to the user.
+        suffix = path.suffix.lstrip(".").upper()
         raise DocumentError(
-            path.name, f"not a readable {path.suffix.lstrip('.').upper()} file ({problem})"
+            path.name,
+            f"not a readable {UNREADABLE.get(suffix, suffix + ' file')} (corrupt or not {suffix})",
         ) from None
     if not any(b.kind != "page" for b in document.blocks):
         raise DocumentError(path.name, "no text found in the file")

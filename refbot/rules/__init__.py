@@ -59,6 +59,23 @@ def rule_of(result: RuleResult) -> Rule:
     return found
 
 
+def input_help(name: str, rule_id: str | None = None) -> str | None:
+    """Return what an input is (its Param `help`, a message to translate), or None if unknown.
+
+    Messages show it, never the input's internal name: "the Flee roll (total or faces)".
+    """
+    for rule in all_rules():
+        param = rule.param(name) if rule_id in (None, rule.id) else None
+        if param is not None:
+            return param.help
+    return None
+
+
+def rule_inputs(rule_id: str) -> dict[str, str]:
+    """Return each input of a rule (in any edition) by name, with its help."""
+    return {p.name: p.help for r in editions_of(rule_id) for p in r.params}
+
+
 def editions_of(rule_id: str, edition: str | None = None) -> list[Rule]:
     """Return every edition's version of a rule, or the one edition asked for."""
     found = [r for r in all_rules() if r.id == rule_id]
@@ -137,7 +154,9 @@ def run_rule(
     unknown = sorted(set(inputs) - known)
     if unknown:
         raise RuleError(
-            f"rule {rule_id!r} has no input {unknown[0]!r}; its inputs: {', '.join(sorted(known))}"
+            f"rule {rule_id!r} has no input {unknown[0]!r}; its inputs: {', '.join(sorted(known))}",
+            None,
+            "unknown_input",
         )
     if unit not in (None, "in", "cm"):
         raise RuleError(f"unit: expected in or cm, got {unit!r}")

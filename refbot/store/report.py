@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from enum import StrEnum
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -14,7 +15,8 @@ import yaml
 from refbot.errors import InvalidSince
 from refbot.store.store import Served, Store, Verdict
 
-# Below this an answer is unsure: an unverified computation says 0.6, a weak lookup less.
+# A lookup (no rule computed) whose confidence, its best clause's score, is below this is
+# unsure. A computation is flagged by whether it was verified, which the store keeps.
 LOW_CONFIDENCE = 0.6
 
 
@@ -22,7 +24,8 @@ class Reason(StrEnum):
     """Why an answer needs the rules officer's eye."""
 
     ABSTAINED = "abstained"
-    LOW_CONFIDENCE = "low_confidence"
+    UNVERIFIED = "unverified"  # a computed outcome its clauses did not verify
+    LOW_CONFIDENCE = "low_confidence"  # a lookup whose best clause scored below the threshold
     NOT_HELPFUL = "not_helpful"
 
 
@@ -108,7 +111,9 @@ def flag(served: Served, verdicts: list[Verdict], threshold: float) -> Entry | N
     reasons = []
     if served.abstained:
         reasons.append(Reason.ABSTAINED)
-    elif served.confidence < threshold:
+    elif served.verified is False:
+        reasons.append(Reason.UNVERIFIED)
+    elif served.verified is None and served.confidence < threshold:
         reasons.append(Reason.LOW_CONFIDENCE)
     unhelpful = sum(not v.helpful for v in verdicts)
     if unhelpful:
@@ -148,12 +153,16 @@ def faq_markdown(
     """Return the flagged questions in one language as the start of a FAQ corpus document.
 
     One `## question` per distinct question, followed by the readers' corrections, or by the
-    placeholder for the rules officer to replace. `refbot add` imports the file.
+    placeholder for the rules officer to replace. `refbot add` imports the file. The game is
+    the one given (the corpus's only game), else the one most of the questions were about;
+    when neither is known it is left out, for `refbot add --game` to give (a made-up slug
+    would import the FAQ under a game no one asks about).
     """
     entries = [e for e in report.entries if e.lang == lang]
     games = Counter(e.game for e in entries if e.game)
+    known = game or (games.most_common(1)[0][0] if games else None)
     meta = {
-        "game": game or (games.most_common(1)[0][0] if games else "unknown"),
+        **({"game": known} if known else {}),
         "edition": "faq",
         "lang": lang,
         "units": "none",
@@ -173,6 +182,12 @@ def faq_markdown(
         body = [" ".join(c.split()) for c in corrections] or [placeholder]
         parts.extend(f"{_paragraph(text)}\n" for text in body)
     return "\n".join(parts)
+
+
+def only_game(corpus_dir: Path) -> str | None:
+    """Return the corpus's game when it holds exactly one (a FAQ export then names it)."""
+    games = [p.name for p in corpus_dir.glob("*") if p.is_dir() and not p.name.startswith(".")]
+    return games[0] if len(games) == 1 else None
 
 
 def _heading(text: str) -> str:

@@ -43,6 +43,8 @@ class Served:
     concept: str | None
     inputs: dict[str, Any]
     citations: list[str]
+    # Whether the computed outcome was verified (None: no rule was computed).
+    verified: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -90,8 +92,11 @@ class Store:
         store.migrate()
         return store
 
-    def migrate(self) -> None:
-        """Run the migrations the database has not had yet, one process at a time."""
+    def migrate(self, revision: str = "head") -> None:
+        """Run the migrations the database has not had yet, one process at a time.
+
+        `revision` stops at an earlier one (tests of a migration start from the one before).
+        """
         from alembic import command
         from alembic.config import Config
         from filelock import FileLock, Timeout
@@ -108,7 +113,7 @@ class Store:
                     # Two workers starting at once: the second waits, then finds nothing to do.
                     connection.exec_driver_sql("SELECT pg_advisory_xact_lock(727263)")
                 config.attributes["connection"] = connection
-                command.upgrade(config, "head")
+                command.upgrade(config, revision)
         except (SQLAlchemyError, OSError) as exc:
             raise StoreError(f"cannot open the store at {_safe(self.url)}: {exc}") from None
         except Timeout:
@@ -160,6 +165,9 @@ class Store:
             "edition": rule.edition if rule else None,
             "game": game,
             "concept": rule.concept if rule else concept,
+            "verified": (
+                all(r.verified for r in answer.rules if r.id == rule.id) if rule else None
+            ),
             "inputs": dict(answer.situation.inputs) if answer.situation else {},
             "citations": [c.id for c in answer.citations],
         }
@@ -267,6 +275,7 @@ def _served(m: Any) -> Served:
         m["id"], _utc(m["created_at"]), m["channel"], m["question"], m["lang"], m["answer"],
         bool(m["abstained"]), float(m["confidence"]), m["rule"], m["edition"], m["game"],
         m["concept"], dict(m["inputs"] or {}), list(m["citations"] or []),
+        None if m["verified"] is None else bool(m["verified"]),
     )  # fmt: skip
 
 

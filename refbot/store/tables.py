@@ -35,6 +35,8 @@ answers = Table(
     Column("edition", String(64), nullable=True),
     Column("game", String(64), nullable=True),
     Column("concept", String(64), nullable=True),
+    # Whether the computed outcome was verified against its clauses; NULL when none was computed.
+    Column("verified", Boolean, nullable=True),
     Column("inputs", JSON, nullable=False),
     Column("citations", JSON, nullable=False),
     Index("ix_answers_created_at", "created_at"),

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
-import re
 from typing import Any
 
 from flask import (
@@ -22,11 +21,11 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from refbot.bot import Refbot
 from refbot.config import Settings
-from refbot.errors import DocumentError, RefbotError
-from refbot.i18n import available_languages, translations
+from refbot.errors import DocumentError, InvalidLanguage, RefbotError
+from refbot.i18n import available_languages, language_problem, translations
 from refbot.ingest import FORMATS, ImportReport
 from refbot.publish import Staging, State, Status, Upload
-from refbot.store.report import build_report, faq_markdown, parse_since
+from refbot.store.report import build_report, faq_markdown, only_game, parse_since
 from refbot.web.pages import interface_language
 from refbot.web.questions import store
 
@@ -148,7 +147,8 @@ def report() -> Any:
 
     reasons = {
         "abstained": _("abstained"),
-        "low_confidence": _("low confidence"),
+        "unverified": _("unverified computation"),
+        "low_confidence": _("weak lookup"),
         "not_helpful": _("not helpful"),
     }
     return render_template(
@@ -206,15 +206,19 @@ def faq() -> Any:
     if not authorized():
         return _login()
     lang = request.args.get("lang", "").strip()
-    if not re.fullmatch(r"[a-z]{2}", lang):
-        abort(400, "lang: give the two-letter code of the questions' language")
+    if (problem := language_problem(lang)) is not None:
+        raise InvalidLanguage(f"lang: {problem}; give the code of the questions' language")
     since_text = request.args.get("since", "").strip()
     kept = store()
     assert kept is not None
     found = build_report(kept, parse_since(since_text) if since_text else None)
     _ = translations(lang).gettext
     text = faq_markdown(
-        found, lang, _("Frequently asked questions"), _("(The answer is still to be written.)")
+        found,
+        lang,
+        _("Frequently asked questions"),
+        _("(The answer is still to be written.)"),
+        only_game(_settings().corpus_dir),
     )
     response = Response(text, mimetype="text/markdown")
     response.headers["Content-Disposition"] = f'attachment; filename="faq-{lang}.md"'

@@ -49,11 +49,8 @@ def _ask_args() -> dict[str, Any]:
     try:
         loaded: dict[str, Any] = schemas.AskRequest().load(data)
     except ValidationError as exc:
-        fields = "; ".join(
-            f"{name}: {' '.join(map(str, errs))}" for name, errs in exc.messages_dict.items()
-        )
         code = "missing_question" if "q" in exc.messages_dict else "invalid_parameter"
-        raise BadRequest(fields, code) from None
+        raise BadRequest(schemas.error_text(exc.messages_dict), code) from None
     for name, value in loaded.items():
         for text in _texts(value):
             try:
@@ -128,10 +125,7 @@ def _json_body(example: str) -> dict[str, Any]:
 
 
 def _invalid(exc: ValidationError) -> BadRequest:
-    fields = "; ".join(
-        f"{name}: {' '.join(map(str, errs))}" for name, errs in exc.messages_dict.items()
-    )
-    return BadRequest(fields, "invalid_parameter")
+    return BadRequest(schemas.error_text(exc.messages_dict), "invalid_parameter")
 
 
 @api.route("/feedback", methods=["POST"])

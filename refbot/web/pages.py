@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from http import HTTPStatus
 from typing import Any
 
 from babel import negotiate_locale
@@ -14,7 +15,14 @@ from refbot.align import describe_flag
 from refbot.answer import Answer, Situation
 from refbot.corpus import game_title
 from refbot.errors import QuestionError, UnknownAnswer
-from refbot.i18n import N_, Writer, available_languages, format_percentage, translations
+from refbot.i18n import (
+    N_,
+    Writer,
+    available_languages,
+    format_percentage,
+    too_long_message,
+    translations,
+)
 from refbot.rules import all_rules, rule_of
 from refbot.rules.dice import distribution
 from refbot.store.store import MAX_CORRECTION_CHARS
@@ -62,7 +70,8 @@ def charts(answer: Answer, _: Callable[[str], str], lang: str) -> list[Markup]:
     return drawn
 
 
-def _chat(template: str, notice: str | None = None) -> Any:
+def _chat(template: str, notice: str | None = None, status: int = 200) -> tuple[str, int]:
+    """Render the chat page or widget, answering the question asked, with the HTTP status."""
     lang = interface_language()
     _ = translations(lang).gettext
     question = request.args.get("q", "").strip()
@@ -76,7 +85,10 @@ def _chat(template: str, notice: str | None = None) -> Any:
         try:
             answer = bot().ask(question, situation=situation, previous=previous, lang_prior=lang)
         except QuestionError as exc:
-            error = _("That question is too long.") if exc.code == "question_too_long" else None
+            if exc.code == "question_too_long":
+                # 413, as the API answers; the reader is told the limit to shorten it to.
+                status = HTTPStatus.REQUEST_ENTITY_TOO_LARGE
+                error = too_long_message(lang, bot().settings.max_question_chars)
             if exc.code == "invalid_parameter":
                 error = _("That rule does not exist here any more; ask the question again.")
         if answer:
@@ -102,7 +114,7 @@ def _chat(template: str, notice: str | None = None) -> Any:
         charts=charts(answer, _, lang) if answer else [],
         fields=understood_fields(answer) if answer and answer.situation else [],
         edition_name=lambda r: edition_name(r.game, r.edition),
-    )
+    ), status
 
 
 def edition_name(game: str, edition: str) -> str:
@@ -236,13 +248,13 @@ def feedback() -> Any:
     answer_id = form.get("answer_id", "")
     kept = store()
     if helpful is None or kept is None:
-        return _chat(template, _("That feedback could not be read.")), 400
+        return _chat(template, _("That feedback could not be read."), 400)
     correction = form.get("correction", "")[:MAX_CORRECTION_CHARS]
     channel = "widget" if template == "embed.html" else "page"
     try:
         kept.record_feedback(answer_id, helpful, correction, channel)
     except UnknownAnswer:
-        return _chat(template, _("That answer is no longer kept; thank you all the same.")), 404
+        return _chat(template, _("That answer is no longer kept; thank you all the same."), 404)
     return _chat(template, _("Thank you for your feedback."))
 
 

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import Schema, fields, validate
 
 
 class Situation(Schema):
     """A rule and its inputs as text, as refbot read them from a question."""
+
+    # Said when the value is not an object at all ("previous": "junk").
+    error_messages = {"type": "expected an object with rule and inputs"}  # noqa: RUF012
 
     rule = fields.String(
         required=True, validate=validate.Length(1, 64), metadata={"description": "A rule id."}
@@ -25,6 +30,25 @@ class Situation(Schema):
             'the Spanish rules?"); left out when every edition stating the rule is computed.'
         },
     )
+
+
+def error_text(messages: dict[str, Any] | list[Any] | str, path: str = "") -> str:
+    """Return marshmallow's nested error messages as one line of `field.sub: problem` parts.
+
+    Its own keys (`_schema`, the whole value's problem) name the field they sit in instead.
+    """
+    if isinstance(messages, dict):
+        parts = []
+        for key, value in messages.items():
+            inner = path if key == "_schema" else f"{path}.{key}" if path else str(key)
+            parts.append(error_text(value, inner))
+        return "; ".join(parts)
+    if isinstance(messages, list):
+        texts = [error_text(m, path) if isinstance(m, dict) else str(m) for m in messages]
+        flat = [t for t in texts if not t.startswith(f"{path}:")]
+        nested = [t for t in texts if t.startswith(f"{path}:")]
+        return "; ".join(([f"{path}: {' '.join(flat)}"] if flat else []) + nested)
+    return f"{path}: {messages}"
 
 
 class AskRequest(Schema):
