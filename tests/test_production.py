@@ -490,7 +490,6 @@ def test_a_new_build_is_served_without_a_restart(
     before = get(production.port, "/api/health").json()
     sentence = "Knights of the Grail may sulk for one turn after losing a joust."
     write_section(corpus, "warhammer-fantasy/club-faq/en/faq", f"# Club FAQ\n\n{sentence}\n")
-    time.sleep(1)  # a new built_at: the manifest's time has one-second resolution
     refbot_build(workdir, corpus)
     clause = "/api/clauses/" + urllib.parse.quote("warhammer-fantasy/club-faq/en/faq#2", safe="/")
     deadline = time.monotonic() + 20
@@ -500,7 +499,9 @@ def test_a_new_build_is_served_without_a_restart(
         in_a_row = in_a_row + 1 if get(production.port, clause).status == 200 else 0
         time.sleep(0.05)
     after = get(production.port, "/api/health").json()
-    assert after["built_at"] != before["built_at"] and after["status"] == "ok"
+    # Health reports the build served: its clauses (built_at has one-second resolution, and a
+    # build started in the same second as the fixture's reads the same).
+    assert after["built_at"] >= before["built_at"] and after["status"] == "ok"  # type: ignore[operator]
     assert after["clauses"] == before["clauses"] + 2  # type: ignore[operator]
     answer = get(production.port, ask_path(sentence)).json()
     assert "warhammer-fantasy/club-faq/en/faq#2" in [c["id"] for c in answer["citations"]]  # type: ignore[union-attr, index]
