@@ -64,7 +64,7 @@ def named_games(question: Question, retriever: Retriever) -> frozenset[str]:
     """Return the corpus's games the question names (by glossary concepts named after them)."""
     if not CITE_NAMED_GAME_ONLY:
         return frozenset()
-    return frozenset(question.concepts & {c.game for c in retriever.clauses})
+    return frozenset(question.concepts & retriever.games)
 
 
 def ask(

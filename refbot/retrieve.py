@@ -69,6 +69,7 @@ class Retriever:
         self.covered = frozenset(
             k for k in frequency if glossary.concepts[k].kind != "topic" or k in self.headed
         )
+        self.games = frozenset(c.game for c in self.clauses)
         # Clause × concept matrices of IDF weights, so a question costs one column sum.
         self._column = {k: i for i, k in enumerate(sorted(frequency))}
         self._own_idf = self._matrix(self.own)

@@ -163,7 +163,7 @@ def _nearest(
         values: list[tuple[int, int, str]] = [
             (n.token, n.token, n.text() if param.kind == "distance" else f"{n.value:g}")
             for n in question.numbers
-            if _plausible(param, n.value, most_dice(question))
+            if _plausible(param, n.value, question)
         ]
         if param.kind in ("roll", "dice"):
             values += [(r.token, r.end, r.text()) for r in question.rolls]
@@ -198,18 +198,15 @@ def _nearest(
     return bound, used
 
 
-def _plausible(param: Param, value: float, most_dice: int = 0) -> bool:
-    """Return whether a number can be this input (a 2D6 roll is 2 to 12, not "20 spearmen").
-
-    `most_dice` is the largest dice count the question writes ("3D6 pursuit"), if any.
-    """
+def _plausible(param: Param, value: float, question: Question) -> bool:
+    """Return whether a number can be this input (a 2D6 roll is 2 to 12, not "20 spearmen")."""
     if param.kind == "roll":
         if isinstance(param.dice, int):
             return param.dice <= value <= 6 * param.dice
         if isinstance(param.dice, str):
-            # A count set by another input: its default unless the question writes one.
-            dice = max(most_dice, DEFAULT_ROLL_DICE)
-            return 1 <= value <= 6 * dice
+            # A count set by another input: its default unless the question writes one ("3D6").
+            written = max((c.count for c in question.counts), default=0)
+            return 1 <= value <= 6 * max(written, DEFAULT_ROLL_DICE)
         return 1 <= value <= 48  # a count worked out from other inputs: up to 8D6
     if param.kind == "int" and param.high is not None:
         return (param.low or 0) <= value <= param.high
@@ -217,11 +214,6 @@ def _plausible(param: Param, value: float, most_dice: int = 0) -> bool:
         # "two wheels" is a count of wheels, not a wheel of two degrees.
         return MIN_ANGLE <= value <= 360
     return True
-
-
-def most_dice(question: Question) -> int:
-    """Return the largest dice count the question writes ("3D6"), or 0."""
-    return max((c.count for c in question.counts), default=0)
 
 
 def _by_unit_and_order(
@@ -246,8 +238,7 @@ def _by_unit_and_order(
             extra[param.name] = number.text()
             used.add(number.token)
         elif param.kind == "roll":
-            most = most_dice(question)
-            chosen = next((r for r in free_rolls if _plausible(param, r[2], most)), None)
+            chosen = next((r for r in free_rolls if _plausible(param, r[2], question)), None)
             if chosen is not None:
                 free_rolls.remove(chosen)
                 extra[param.name] = chosen[1]
@@ -269,9 +260,7 @@ def _only_number(
     free = [
         n
         for n in question.numbers
-        if not n.unit
-        and n.token not in used
-        and _plausible(wanted[0], n.value, most_dice(question))
+        if not n.unit and n.token not in used and _plausible(wanted[0], n.value, question)
     ]
     if len(free) != 1:
         return {}
@@ -368,11 +357,7 @@ def _lone_value(candidate: Candidate, question: Question, given: dict[str, str])
     for accepted, text, value in values:
         for name in reversed(list(given)):
             param = kinds.get(name)
-            if (
-                param is not None
-                and param.kind in accepted
-                and _plausible(param, value, most_dice(question))
-            ):
+            if param is not None and param.kind in accepted and _plausible(param, value, question):
                 return {name: text}
     return {}
 
