@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED_CORPUS = ROOT / "corpus"
@@ -48,3 +55,39 @@ def squig_docx(extra: str = "") -> bytes:
     out = io.BytesIO()
     document.save(out)
     return out.getvalue()
+
+
+def free_port() -> int:
+    """Return a loopback port nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def running_redis(folder: Path) -> Iterator[str]:
+    """Run a throwaway redis-server on loopback (nothing saved); yield its URL, database 0."""
+    import redis
+
+    port = free_port()
+    process = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+         "--appendonly", "no", "--dir", str(folder)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    client = redis.Redis(port=port)
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            client.ping()
+            break
+        except redis.ConnectionError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                process.kill()
+                pytest.fail("redis-server did not start")
+            time.sleep(0.1)
+    try:
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(10)

@@ -6,8 +6,6 @@ import json
 import logging
 import os
 import shutil
-import socket
-import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -44,6 +42,7 @@ from refbot.discord.messages import (
 from refbot.errors import ConfigError
 from refbot.i18n import translations
 from refbot.web import create_app
+from tests.helpers import free_port, running_redis
 
 APPLICATION_ID = "1180000000000000001"
 GUILD_ID = "1180000000000000002"
@@ -518,40 +517,14 @@ def test_settings_come_from_the_environment(key: SigningKey) -> None:
 # --- replay checks shared by gunicorn's workers through Redis -------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture
 def redis_url(tmp_path: Path) -> Iterator[str]:
     if shutil.which("redis-server") is None:
         if os.environ.get("CI") == "true" or os.environ.get("REFBOT_REQUIRE_PRODUCTION"):
             pytest.fail("CI needs redis-server: see .ci/run")
         pytest.skip("redis-server not installed")
-    import redis
-
-    port = free_port()
-    process = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-         "--appendonly", "no", "--dir", str(tmp_path)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    client = redis.Redis(port=port)
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            client.ping()
-            break
-        except redis.ConnectionError:
-            if time.monotonic() > deadline or process.poll() is not None:
-                process.kill()
-                pytest.fail("redis-server did not start")
-            time.sleep(0.1)
-    yield f"redis://127.0.0.1:{port}/0"
-    process.terminate()
-    process.wait(10)
+    with running_redis(tmp_path) as url:
+        yield url
 
 
 def test_a_request_replayed_to_another_worker_is_refused_through_redis(

@@ -29,7 +29,15 @@ import numpy as np
 import pytest
 from nacl.signing import SigningKey
 
-from tests.helpers import ROOT, SEED_CORPUS, SQUIG_RULE, squig_docx, write_section
+from tests.helpers import (
+    ROOT,
+    SEED_CORPUS,
+    SQUIG_RULE,
+    free_port,
+    running_redis,
+    squig_docx,
+    write_section,
+)
 
 pytestmark = pytest.mark.production
 NEEDED = ("nginx", "redis-server", "envsubst", "wrk")
@@ -55,12 +63,6 @@ ALIGN = "/align?" + urllib.parse.urlencode(
 )
 STARTUP_SECONDS = 90
 ADMIN_TOKEN = "production-admin-token-0123456789"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass
@@ -125,28 +127,8 @@ def workdir() -> Iterator[Path]:
 
 @pytest.fixture(scope="module")
 def redis_url(workdir: Path) -> Iterator[str]:
-    port = free_port()
-    process = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-         "--appendonly", "no", "--dir", str(workdir)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    import redis
-
-    client = redis.Redis(port=port)
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            client.ping()
-            break
-        except redis.ConnectionError:
-            if time.monotonic() > deadline or process.poll() is not None:
-                process.kill()
-                pytest.fail("redis-server did not start")
-            time.sleep(0.1)
-    yield f"redis://127.0.0.1:{port}/0"
-    process.terminate()
-    process.wait(10)
+    with running_redis(workdir) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
