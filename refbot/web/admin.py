@@ -317,15 +317,9 @@ def _upload_page(staged: Upload | None, error: str | None, status: int) -> Any:
     serving = ""
     with contextlib.suppress(RefbotError):  # no index at all: the page still shows the upload
         serving = _bot().loaded.index.manifest.build_id
-    overwritten = [
-        s.path
-        for f in (summary.files if summary else [])
-        for s in f.sections
-        if s.status == "overwritten"
-    ]
-    pending = any(
-        s.status != "unchanged" for f in (summary.files if summary else []) for s in f.sections
-    )
+    sections = [s for f in summary.files for s in f.sections] if summary else []
+    overwritten = [s.path for s in sections if s.status == "overwritten"]
+    pending = any(s.status != "unchanged" for s in sections)
     page = render_template(
         "admin_upload.html",
         pending=pending,
