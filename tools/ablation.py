@@ -68,6 +68,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
             router, "is_detail", lambda named, read: False
         ),
         "flat provenance bonus": lambda: _flat_bonus(),
+        "provenance bonus stepped 0.1 a clause (before)": lambda: patched(
+            pipeline, "MAIN_SHARE_STEP", 0.1
+        ),
         "questions in rule text citable": lambda: patched(
             retriever, "_not_answers", np.asarray([c.kind == "heading" for c in retriever.clauses])
         ),
