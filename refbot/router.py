@@ -134,6 +134,7 @@ def bind(candidate: Candidate, question: Question) -> dict[str, str]:
         # The situation is established: what is left is read by unit, then by order.
         inputs.update(_by_unit_and_order(numbers, question, inputs, used))
     inputs.update(_only_number(numbers, question, inputs, used))
+    inputs.update(_bounded_pairs(numbers, question, inputs, used))
     for param in numbers:
         cue = param.cue
         assert cue is not None
@@ -266,6 +267,49 @@ def _only_number(
         return {}
     used.add(free[0].token)
     return {wanted[0].name: f"{free[0].value:g}"}
+
+
+def _bounded_pairs(
+    params: list[Param], question: Question, bound: dict[str, str], used: set[int]
+) -> dict[str, str]:
+    """Read two counts of one thing by size: the smaller is the input that never exceeds the other.
+
+    "only 3 in contact instead of 5", "5 could touch but I brought 3": nearness cannot tell the
+    two apart, their bound can. One of the pair read and one plausible number left: the other.
+    """
+    by_name = {p.name: p for p in params}
+    read: dict[str, str] = {}
+    for small in params:
+        large = by_name.get(small.at_most or "")
+        if large is None:
+            continue
+        given = [p for p in (small, large) if p.name in bound]
+        if len(given) == 1:
+            missing = large if given[0] is small else small
+            free = [
+                n
+                for n in question.numbers
+                if not n.unit and n.token not in used and _plausible(missing, n.value, question)
+            ]
+            cue = missing.cue.concepts if missing.cue else ()
+            beside = [
+                n
+                for n in free
+                if any(
+                    m.concept in cue and question.same_clause(n.token, m.start)
+                    for m in question.mentions
+                )
+            ]
+            free = beside if len(beside) == 1 else free
+            if len(free) != 1:
+                continue
+            used.add(free[0].token)
+            read[missing.name] = f"{free[0].value:g}"
+        values = {**bound, **read}
+        if small.name in values and large.name in values:
+            low, high = sorted((values[small.name], values[large.name]), key=float)
+            read[small.name], read[large.name] = low, high
+    return read
 
 
 def question_unit(question: Question, edition_unit: str | None = None) -> str | None:

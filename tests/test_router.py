@@ -429,3 +429,31 @@ def test_rolls_are_read_past_model_counts_and_commas(
     decision = decide(glossary, text, lang)
     assert decision.rule == "pursuit"
     assert {k: decision.inputs.get(k) for k in inputs} == inputs
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        # The actual count first, the possible one beyond the nearness window.
+        (
+            "fr",
+            "Lors d'une charge, j'ai pivoté pour ne mettre que 2 figurines en contact alors "
+            "que j'aurais pu en mettre 5. C'est légal ?",
+        ),
+        # Both beside "contact": the smaller is the one in contact, whichever is read first.
+        ("en", "I charged and wheeled and put 2 in contact, though 5 in contact were possible."),
+        # A unit size elsewhere is not the other count: the clause with "contact" gives it.
+        (
+            "it",
+            "Carico con 10 Cavalieri e devo ruotare, e così vanno in contatto solo 2 modelli "
+            "invece di 5. È legale?",
+        ),
+    ],
+)
+def test_two_counts_of_models_in_contact_are_read_by_size(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "charge_move"
+    assert decision.inputs["models_in_contact"] == "2"
+    assert decision.inputs["max_models_in_contact"] == "5"

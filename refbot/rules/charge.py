@@ -192,8 +192,22 @@ RULES = [
                 high=MAX_WHEEL_COUNT_READ,
                 cue=Cue(("wheel",), by_order=False),
             ),
-            Param("models_in_contact", "int", N_("models brought into base contact"), low=0),
-            Param("max_models_in_contact", "int", N_("the most models that could touch"), low=0),
+            # "only 3 in contact instead of 5": two counts beside "contact", the smaller the actual.
+            Param(
+                "models_in_contact",
+                "int",
+                N_("models brought into base contact"),
+                low=0,
+                cue=Cue(("contact",), by_order=False),
+                at_most="max_models_in_contact",
+            ),
+            Param(
+                "max_models_in_contact",
+                "int",
+                N_("the most models that could touch"),
+                low=0,
+                cue=Cue(("contact",), by_order=False),
+            ),
             Param(
                 "obstacle",
                 "bool",
@@ -219,7 +233,7 @@ RULES = [
             "obstacle": ("вы должны обогнуть препятствие на пути нападения",),
         },
         explain=explain_charge_move,
-        when=(("charge", "wheel"), ("charge", "inch_rule")),
+        when=(("charge", "wheel"), ("charge", "inch_rule"), ("charge", "contact")),
     ),
 ]
 

@@ -107,6 +107,9 @@ class Param:
     cue: Cue | None = None
     # The question to ask when the input is missing and would decide the outcome (a message).
     ask: str | None = None
+    # Another input this one never exceeds ("models in contact" of "the most that could touch"):
+    # a question giving both, in either order, means the smaller by this one.
+    at_most: str | None = None
 
 
 @dataclass(frozen=True)
