@@ -110,8 +110,14 @@ class Question:
             between = range(i + 1, mention.start)
             return not any(i < start for start in starts) or all(t in covered for t in between)
 
+        # A negation inside another mention is that term's own word ("no dejaron ni uno": all
+        # were slain), not a denial of what follows.
+        own = {t for m in self.mentions if m != mention for t in range(m.start, m.end)}
         return any(
-            tokens[i] in denying and self.same_clause(i, mention.start) and governs(i)
+            tokens[i] in denying
+            and i not in own
+            and self.same_clause(i, mention.start)
+            and governs(i)
             for i in before
         )
 

@@ -39,6 +39,7 @@ def test_die_faces(glossary: Glossary, lang: str, text: str, dice: list[tuple[in
         ("en", "Movement 18 cm", 18, "cm"),
         ("de", "flieht 6 Zoll weit", 6, "in"),
         ("fr", "à 5 pouces", 5, "in"),
+        ("fr", "la cible était à 10 ps", 10, "in"),
         ("es", "a 3 pulgadas", 3, "in"),
         ("ru", "на 4,5 дюйма", 4.5, "in"),
         ("pl", "o 10 cali", 10, "in"),
@@ -51,6 +52,22 @@ def test_numbers_with_units(
 ) -> None:
     numbers = parse_question(text, lang, glossary).numbers
     assert [(n.value, n.unit) for n in numbers] == [(value, unit)]
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "value"),
+    [
+        ("ru", "запаниковал против трёх сестёр Сигмара", 3),
+        ("ru", "в рукопашной с двумя орками", 2),
+        ("ru", "в контакте с ним трое бойцов", 3),
+        ("pl", "spanikował w walce z dwoma orkami", 2),
+        ("pl", "walczy z trzema przeciwnikami", 3),
+    ],
+)
+def test_number_words_are_read_in_every_case(
+    glossary: Glossary, lang: str, text: str, value: int
+) -> None:
+    assert [n.value for n in parse_question(text, lang, glossary).numbers] == [value]
 
 
 @pytest.mark.parametrize(("text", "count"), [("a 3D6 pursuit", 3), ("2W6 Zoll", 2), ("2Д6", 2)])

@@ -352,6 +352,12 @@ def test_a_tie_is_read_without_numbers(glossary: Glossary, lang: str, text: str)
             "Meine Ritter haben den Feind nicht vernichtet. Dürfen sie überrennen?",
             {"wiped_out": "no"},
         ),
+        # A negation that is the term's own word denies nothing after it.
+        (
+            "es",
+            "Mis caballeros cargaron y no dejaron ni uno en el primer turno. ¿Puedo arrasar?",
+            {"charged": "yes", "wiped_out": "yes", "first_turn": "yes"},
+        ),
     ],
 )
 def test_a_situation_word_after_a_negation_is_a_no(
@@ -457,3 +463,18 @@ def test_two_counts_of_models_in_contact_are_read_by_size(
     assert decision.rule == "charge_move"
     assert decision.inputs["models_in_contact"] == "2"
     assert decision.inputs["max_models_in_contact"] == "5"
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "opponents"),
+    [
+        ("ru", "Мордхейм: мой воин запаниковал и бежит, в контакте с ним трое врагов.", "3"),
+        ("pl", "Mordheim: mój zbir spanikował w walce z dwoma orkami i ucieka.", "2"),
+    ],
+)
+def test_the_opponents_of_a_warrior_breaking_from_combat_are_counted_in_words(
+    glossary: Glossary, lang: str, text: str, opponents: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "break_from_combat"
+    assert decision.inputs["opponents"] == opponents

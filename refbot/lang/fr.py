@@ -15,7 +15,7 @@ LANGUAGE = Language(
     stemmer="french",
     negations=("pas", "sans", "aucun", "aucune", "jamais", "personne", "ni"),
     # French Warhammer books measure in "pas" (paces), one to the inch: "cible à 12 pas".
-    inch=("pouce", "pouces", "pas"),
+    inch=("pouce", "pouces", "pas", "ps"),
     cm=("cm", "centimètre", "centimètres"),
     dice_letters=("d",),
     doubles=("double",),

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 from refbot.lang import Language
 
-# Die faces 1 to 6 are also named as nouns: "wyrzucił szóstkę".
+# Every case of the number words ("z dwoma orkami"); die faces 1 to 6 are also named as nouns:
+# "wyrzucił szóstkę".
 _NUMBERS = (
-    ("jeden", "jedna", "jedno", "jedynka", "jedynkę"),
-    ("dwa", "dwie", "dwójka", "dwójkę"),
-    ("trzy", "trójka", "trójkę"),
-    ("cztery", "czwórka", "czwórkę"),
-    ("pięć", "piątka", "piątkę"),
-    ("sześć", "szóstka", "szóstkę"),
-    ("siedem",), ("osiem",), ("dziewięć",), ("dziesięć",), ("jedenaście",), ("dwanaście",),
+    (
+        "jeden", "jedna", "jedno", "jednego", "jednej", "jednemu", "jednym", "jedną",
+        "jedynka", "jedynkę",
+    ),
+    ("dwa", "dwie", "dwóch", "dwoma", "dwóm", "dwaj", "dwójka", "dwójkę"),
+    ("trzy", "trzech", "trzema", "trzem", "trzej", "trójka", "trójkę"),
+    ("cztery", "czterech", "czterema", "czterem", "czterej", "czwórka", "czwórkę"),
+    ("pięć", "pięciu", "pięcioma", "piątka", "piątkę"),
+    ("sześć", "sześciu", "sześcioma", "szóstka", "szóstkę"),
+    ("siedem", "siedmiu"), ("osiem", "ośmiu"), ("dziewięć", "dziewięciu"),
+    ("dziesięć", "dziesięciu"),
+    ("jedenaście", "jedenastu"), ("dwanaście", "dwunastu"),
 )  # fmt: skip
 
 LANGUAGE = Language(

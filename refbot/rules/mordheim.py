@@ -204,7 +204,8 @@ RULES = [
                 N_("opponents in the fight"),
                 required=True,
                 low=1,
-                cue=Cue(("close_combat",)),
+                # "in contact with three of them": the opponents are the models in contact.
+                cue=Cue(("close_combat", "contact")),
             ),
         ),
         break_from_combat,
