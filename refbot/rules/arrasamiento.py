@@ -195,7 +195,8 @@ RULES = [
                 "bool",
                 N_("the straight overrun move reaches an enemy unit"),
                 required=True,
-                cue=Cue(("new_enemy",)),
+                # "Am I obliged to charge them?" asks about an enemy the overrun reached.
+                cue=Cue(("new_enemy", "contact", "mandatory")),
             ),
             Param(
                 "enemy_fleeing",
@@ -217,7 +218,7 @@ RULES = [
             "no_contact": ("NO puede pivotar para forzar la carga",),
         },
         explain=explain_overrun_charge,
-        when=(("overrun", "new_enemy"),),
+        when=(("overrun", "new_enemy"), ("overrun", "charge", "mandatory"), ("overrun", "contact")),
     ),
 ]
 
