@@ -478,3 +478,28 @@ def test_the_opponents_of_a_warrior_breaking_from_combat_are_counted_in_words(
     decision = decide(glossary, text, lang)
     assert decision.rule == "break_from_combat"
     assert decision.inputs["opponents"] == opponents
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        (
+            "es",
+            "Arrasando con mis caballeros saco 26 cm y justo delante hay una unidad de arqueros. "
+            "¿Estoy obligado a cargarles?",
+        ),
+        (
+            "fr",
+            "Je fais mon mouvement de percée et je tombe sur des trolls. Je suis obligé de les "
+            "charger ?",
+        ),
+        ("en", "My overrun move ends in contact with an enemy unit. Is that a charge?"),
+    ],
+)
+def test_an_overrun_reaching_an_enemy_is_the_overruns_charge(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert "overrun_charge" in {c.rule for c in decision.calls}
+    call = next(c for c in decision.calls if c.rule == "overrun_charge")
+    assert call.inputs["contact"] == "yes"
