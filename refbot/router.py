@@ -475,7 +475,10 @@ def route(
         for m in question.mentions
         if glossary.concepts[m.concept].kind == "topic" and m.concept not in covered
     ]
-    if uncovered and not concepts & subjects:
+    # A subject only outweighs the topic when it names a rule the corpus states ("fleeing",
+    # "overrun"), not a general term beside the topic ("movement" in difficult terrain).
+    named_subjects = {c for c in concepts & subjects if glossary.concepts[c].kind == "rule"}
+    if uncovered and not named_subjects:
         return Decision("abstain", declined_for=tuple(uncovered))
     kinds = {glossary.concepts[c].kind for c in concepts & covered}
     if "rule" in kinds:

@@ -27,6 +27,9 @@ def glossary() -> Glossary:
         "¿Cuál es el alcance de un proyectil mágico en la fase de magia?",
         "How many points does a unit of Grail Knights cost?",
         "Wie funktioniert Entsetzen genau?",
+        # A general term beside the topic ("movement") does not make it the corpus's subject.
+        "Quais são as regras de terreno difícil, quanto reduz o movimento?",
+        "Jak działa teren trudny przy ruchu piechoty?",
     ],
 )
 def test_a_topic_no_heading_names_is_declined(bot: Refbot, text: str) -> None:
