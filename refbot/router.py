@@ -21,6 +21,7 @@ DEFAULT_ROLL_DICE = 2  # a roll whose dice another input counts ("flee_dice") ha
 BEFORE_PENALTY = 0.5
 NEXT_CLAUSE_READ = True  # ablation switch
 NEXT_CLAUSE_PENALTY = 1.0
+SUBJECT_KINDS = frozenset({"rule"})  # the concepts that keep an uncovered topic answered
 MIN_ANGLE = 5  # degrees: a bare number below this beside "wheel" counts wheels
 
 
@@ -477,7 +478,7 @@ def route(
     ]
     # A subject only outweighs the topic when it names a rule the corpus states ("fleeing",
     # "overrun"), not a general term beside the topic ("movement" in difficult terrain).
-    named_subjects = {c for c in concepts & subjects if glossary.concepts[c].kind == "rule"}
+    named_subjects = {c for c in concepts & subjects if glossary.concepts[c].kind in SUBJECT_KINDS}
     if uncovered and not named_subjects:
         return Decision("abstain", declined_for=tuple(uncovered))
     kinds = {glossary.concepts[c].kind for c in concepts & covered}

@@ -58,6 +58,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "no uncovered-topic abstention": lambda: patched(
             retriever, "headed", retriever.headed | topics
         ),
+        "any heading's concept keeps an uncovered topic answered (before)": lambda: patched(
+            router, "SUBJECT_KINDS", frozenset({"rule", "term", "intent"})
+        ),
         "no other-game abstention": lambda: patched(bot.glossary, "concepts", as_terms),
         "numbers not kept to their clause": lambda: patched(
             question.Question, "same_clause", lambda self, first, second: True
