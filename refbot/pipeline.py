@@ -25,7 +25,7 @@ from refbot.loaded import Loaded
 from refbot.question import Question, parse_question
 from refbot.retrieve import Retriever
 from refbot.router import Call, Decision, candidates, follow_up, named_language, route
-from refbot.rules import RuleResult, all_rules, editions_of, rule_inputs, run_rule
+from refbot.rules import RuleResult, all_rules, editions_of, rule_inputs, rule_of, run_rule
 from refbot.terms import TermMatcher
 from refbot.translation import cite_translations, lead_with_translation, translated_shares
 
@@ -182,7 +182,8 @@ def ask(
                 cited = frozenset(i for r in results for i in r.clauses)
                 provenance = {i: loaded.clause(i) for i in cited}
                 # A translation's clauses share the bonus of the original clauses they render.
-                boost = translated_shares(shares(results), loaded.provenance, lang)
+                written = next((n.unit for n in question.numbers if n.unit), None)
+                boost = translated_shares(shares(results, written), loaded.provenance, lang)
                 boosted = retriever.rank(scores, k, allowed, boost=boost)
                 assumed = {n: v for call in decision.calls for n, v in call.assumed.items()}
                 boosted = relevant(boosted, cited | frozenset(boost))
@@ -373,20 +374,26 @@ def own_inputs(call: Call, edition: str | None) -> dict[str, str]:
 # Each later clause of the main rule gets this much less of the bonus, so that the clause that
 # decides the outcome leads (dev R@1 0.611 → 0.664 against 0.1; 0.4 and up lose on dev 2).
 MAIN_SHARE_STEP = 0.3
-OTHER_SHARE = 0.5  # the clauses of a rule the question only also sets up
+OTHER_SHARE = 0.5
+EDITION_BY_UNIT = True  # the edition measuring in the question's unit leads (ablation switch)  # the clauses of a rule the question only also sets up
 
 
-def shares(results: Sequence[RuleResult]) -> dict[str, float]:
+def shares(results: Sequence[RuleResult], unit: str | None = None) -> dict[str, float]:
     """Return each stating clause's share of the provenance bonus.
 
     The main rule's clauses that decide its outcome come first and get the most; the rules the
-    question only also sets up get less, so that they follow the main rule's clauses.
+    question only also sets up get less, so that they follow the main rule's clauses. When the
+    question writes a unit one edition of the main rule measures in ("Movement 20 cm"), that
+    edition is the one asked about: the others' clauses get the lesser share too.
     """
     main = results[0].id if results else None
+    units = {r.edition: rule_of(r).units for r in results if r.id == main}
+    asked = {e for e, u in units.items() if u == unit} if EDITION_BY_UNIT else set()
     found: dict[str, float] = {}
     for result in results:
+        leads = result.id == main and (not asked or result.edition in asked)
         for position, clause_id in enumerate(result.clauses):
-            share = 1 - MAIN_SHARE_STEP * position if result.id == main else OTHER_SHARE
+            share = 1 - MAIN_SHARE_STEP * position if leads else OTHER_SHARE
             found[clause_id] = max(found.get(clause_id, 0.0), share)
     return found
 

@@ -270,3 +270,31 @@ def test_a_follow_up_naming_an_input_of_the_previous_rule_changes_it(
     answer = bot.ask(text, lang=lang, previous=previous)
     assert answer.situation is not None and answer.situation.rule == "pursuit"
     assert dict(answer.situation.inputs) == inputs
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        (
+            "es",
+            "Mis guerreros (M 10 cm) cargaron y aniquilaron a todos en el primer turno. ¿Con "
+            "cuántos dados arraso?",
+        ),
+        (
+            "it",
+            "I miei Orchi (M 10 cm) hanno caricato e li hanno spazzati via tutti al primo turno. "
+            "Quanti dadi per lo sfondamento?",
+        ),
+        (
+            "de",
+            "Meine Ritter (B 20 cm) haben angegriffen und den Feind in der ersten Runde "
+            "vernichtet. Wie viele Würfel zum Überrennen?",
+        ),
+    ],
+)
+def test_the_edition_measuring_in_the_questions_unit_is_cited_first(
+    bot: Refbot, lang: str, text: str
+) -> None:
+    answer = bot.ask(text, lang=lang)
+    assert answer.rules and answer.rules[0].id == "overrun"
+    assert bot.clause(answer.citations[0].id).edition == "reglamento-es"

@@ -71,6 +71,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
             router, "is_detail", lambda named, read: False
         ),
         "flat provenance bonus": lambda: _flat_bonus(),
+        "every edition of the main rule leads, whatever unit the question writes (before)": (
+            lambda: patched(pipeline, "EDITION_BY_UNIT", False)
+        ),
         "provenance bonus stepped 0.1 a clause (before)": lambda: patched(
             pipeline, "MAIN_SHARE_STEP", 0.1
         ),
