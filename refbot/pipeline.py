@@ -374,8 +374,8 @@ def own_inputs(call: Call, edition: str | None) -> dict[str, str]:
 # Each later clause of the main rule gets this much less of the bonus, so that the clause that
 # decides the outcome leads (dev R@1 0.611 → 0.664 against 0.1; 0.4 and up lose on dev 2).
 MAIN_SHARE_STEP = 0.3
-OTHER_SHARE = 0.5
-EDITION_BY_UNIT = True  # the edition measuring in the question's unit leads (ablation switch)  # the clauses of a rule the question only also sets up
+OTHER_SHARE = 0.5  # the clauses of a rule the question only also sets up
+EDITION_BY_UNIT = True  # the edition measuring in the question's unit leads (ablation switch)
 
 
 def shares(results: Sequence[RuleResult], unit: str | None = None) -> dict[str, float]:
