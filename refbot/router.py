@@ -170,6 +170,8 @@ def _nearest(
         if param.kind in ("roll", "dice"):
             values += [(r.token, r.end, r.text()) for r in question.rolls]
         for mention in (m for m in question.mentions if m.concept in param.cue.concepts):
+            if NEGATIONS_READ and question.negated(mention):
+                continue  # "did not pursue, fled 3 and 5": a denied situation has no value
             for token, end, text in values:
                 after = token - mention.end
                 # Words between the two; a number before its word counts half a word more.
@@ -440,10 +442,19 @@ def route(
     registered = candidates(all_rules() if rules is None else rules)
     # A glossary concept named after a game's slug names that game: only its rules apply.
     games = concepts & {g for c in registered for g in c.games} if GAMES_SCOPED else set()
+    # A situation of several parts is named only when none is denied: "nobody pursued, I fled
+    # 9" is a flee, not a pursuit. A one-word situation is named even denied: "he says I cannot
+    # overrun" is about overrunning.
+    said = {m.concept for m in question.mentions if not (NEGATIONS_READ and question.negated(m))}
     for order, candidate in enumerate(registered):
         if games and not games & candidate.games:
             continue
-        named = {k for group in candidate.when if set(group) <= concepts for k in group}
+        named = {
+            k
+            for group in candidate.when
+            if set(group) <= (said if len(group) > 1 else concepts)
+            for k in group
+        }
         if not named:
             continue
         inputs = bind(candidate, question)

@@ -126,14 +126,24 @@ def test_widget_on_a_club_page(servers: tuple[str, str], browser: object) -> Non
 
 def submit_and_read(driver: object, button_css: str) -> str:
     """Submit a form and return the new answer's text, once the old page is gone."""
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
 
     old = driver.find_elements(By.CSS_SELECTOR, ".answer .text")  # type: ignore[attr-defined]
     driver.find_element(By.CSS_SELECTOR, button_css).click()  # type: ignore[attr-defined]
+
+    def gone(_: object) -> bool:
+        # Chromium reports a node of the unloaded page either as stale or, mid-navigation, as
+        # "Node with given id does not belong to the document": both mean the page was replaced.
+        try:
+            old[0].is_enabled()
+        except WebDriverException:
+            return True
+        return False
+
     if old:
-        WebDriverWait(driver, 10).until(expected_conditions.staleness_of(old[0]))
+        WebDriverWait(driver, 10).until(gone)
     return str(driver.find_element(By.CSS_SELECTOR, ".answer .text").text)  # type: ignore[attr-defined]
 
 

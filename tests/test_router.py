@@ -503,3 +503,20 @@ def test_an_overrun_reaching_an_enemy_is_the_overruns_charge(
     assert "overrun_charge" in {c.rule for c in decision.calls}
     call = next(c for c in decision.calls if c.rule == "overrun_charge")
     assert call.inputs["contact"] == "yes"
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "roll"),
+    [
+        ("en", "I fled with a 5 and a 4 and nobody pursued. How far do I run?", "5,4"),
+        ("pt", "ninguém me perseguiu, rolei 6 e 5 pra fuga. quanto eu ando?", "6,5"),
+        ("de", "Der Gegner hält zurück statt zu verfolgen; ich fliehe mit 3 und 5. Weit?", "3,5"),
+    ],
+)
+def test_a_denied_pursuit_leaves_a_flee(
+    glossary: Glossary, lang: str, text: str, roll: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "flee"
+    assert decision.inputs["roll"] == roll
+    assert "pursuit" not in {c.rule for c in decision.calls}

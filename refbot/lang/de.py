@@ -13,7 +13,20 @@ _NUMBERS = (
 LANGUAGE = Language(
     code="de",
     stemmer="german",
-    negations=("nicht", "kein", "keine", "keinen", "keinem", "keiner", "ohne", "nie", "niemand"),
+    # "statt zu verfolgen": instead of pursuing is not pursuing.
+    negations=(
+        "nicht",
+        "kein",
+        "keine",
+        "keinen",
+        "keinem",
+        "keiner",
+        "ohne",
+        "nie",
+        "niemand",
+        "statt",
+        "anstatt",
+    ),
     inch=("zoll",),
     cm=("cm", "zentimeter", "zentimetern"),
     # W for Würfel (2W6); translated rulebooks also write D6.

@@ -32,6 +32,7 @@ LANGUAGE = Language(
         "hasn",
         "haven",
         "hadn",
+        "instead",
     ),
     inch=("in", "inch", "inches"),
     cm=("cm", "centimetre", "centimetres", "centimeter", "centimeters"),

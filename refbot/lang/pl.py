@@ -24,7 +24,18 @@ _NUMBERS = (
 LANGUAGE = Language(
     code="pl",
     stemmer="polish",
-    negations=("nie", "bez", "żaden", "żadna", "żadne", "żadnego", "nikt", "nigdy", "ani"),
+    negations=(
+        "nie",
+        "bez",
+        "żaden",
+        "żadna",
+        "żadne",
+        "żadnego",
+        "nikt",
+        "nigdy",
+        "ani",
+        "zamiast",
+    ),
     inch=("cal", "cala", "cale", "cali", "caly"),
     cm=("cm", "centymetr", "centymetra", "centymetry", "centymetrów", "centymetrach"),
     # K for kość (2K6); translated rulebooks also write D6.

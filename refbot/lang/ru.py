@@ -33,7 +33,7 @@ LANGUAGE = Language(
     code="ru",
     customary_unit="in",
     stemmer="russian",
-    negations=("не", "нет", "без", "ни", "никто", "никого", "никогда"),
+    negations=("не", "нет", "без", "ни", "никто", "никого", "никогда", "вместо"),
     inch=_INCH,
     # "sm": см typed on a Latin keyboard.
     cm=("см", "sm", *_CM),
