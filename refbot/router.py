@@ -118,12 +118,15 @@ def bind(candidate: Candidate, question: Question) -> dict[str, str]:
                 inputs[param.name] = chosen
         elif param.kind == "bool":
             said = [m for m in question.mentions if m.concept in cue.concepts]
+            if cue.only_denied and not said:
+                continue
             if question.concepts & set(cue.unless):
                 inputs[param.name] = "no"
             elif said:
                 # "we did not charge", "sin llegar a tocarla": every mention denied is a no.
                 denied = NEGATIONS_READ and all(question.negated(m) for m in said)
-                inputs[param.name] = "no" if denied else "yes"
+                if denied or not cue.only_denied:
+                    inputs[param.name] = "no" if denied else "yes"
         elif cue.faces and not cue.concepts:
             if question.rolls:
                 inputs[param.name] = question.rolls[0].text()

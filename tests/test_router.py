@@ -520,3 +520,37 @@ def test_a_denied_pursuit_leaves_a_flee(
     assert decision.rule == "flee"
     assert decision.inputs["roll"] == roll
     assert "pursuit" not in {c.rule for c in decision.calls}
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "inputs"),
+    [
+        (
+            "en",
+            "Mordheim: I attack a knocked down enemy, wound him and he failed his armour save.",
+            {"wounded": "yes", "armour_save": "no"},
+        ),
+        (
+            "ru",
+            "Мордхейм: бью сбитого с ног врага, ранил, и он не прошёл спасбросок.",
+            {"wounded": "yes", "armour_save": "no"},
+        ),
+        (
+            "es",
+            "Mordheim: ataco a un enemigo derribado y lo herí; falló la tirada de salvación.",
+            {"wounded": "yes", "armour_save": "no"},
+        ),
+        # A save only named was not passed: it is left unknown.
+        (
+            "en",
+            "Mordheim: I wound a knocked down enemy. What about his armour save?",
+            {"wounded": "yes", "armour_save": None},
+        ),
+    ],
+)
+def test_a_wound_and_a_failed_save_on_a_downed_warrior_are_read(
+    glossary: Glossary, lang: str, text: str, inputs: dict[str, str | None]
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "attack_downed"
+    assert {k: decision.inputs.get(k) for k in inputs} == inputs

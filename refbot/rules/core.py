@@ -88,6 +88,8 @@ class Cue:
     # Whether a number no cue claimed may fill this input by order once the situation is set
     # ("fled 7, they rolled 9"); off where the question's other numbers are mostly model counts.
     by_order: bool = True
+    # A flag read only as a no (denied, or one of `unless` said): its word alone says nothing.
+    only_denied: bool = False
 
 
 @dataclass(frozen=True)

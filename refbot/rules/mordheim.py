@@ -141,8 +141,20 @@ RULES = [
                 N_("this same model downed the target this phase"),
                 cue=Cue(("multiple_attacks",)),
             ),
-            Param("wounded", "bool", N_("an attack wounded the knocked-down target")),
-            Param("armour_save", "bool", N_("the target passed its armour save")),
+            Param(
+                "wounded",
+                "bool",
+                N_("an attack wounded the knocked-down target"),
+                cue=Cue(("wound",)),
+            ),
+            # "failed his armour save", "не проходит тест на защиту": read only when failed, since
+            # a save merely named ("what about his save?") was not passed.
+            Param(
+                "armour_save",
+                "bool",
+                N_("the target passed its armour save"),
+                cue=Cue(("armour_save",), unless=("failed",), only_denied=True),
+            ),
         ),
         attack_downed,
         {
