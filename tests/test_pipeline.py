@@ -298,3 +298,17 @@ def test_the_edition_measuring_in_the_questions_unit_is_cited_first(
     answer = bot.ask(text, lang=lang)
     assert answer.rules and answer.rules[0].id == "overrun"
     assert bot.clause(answer.citations[0].id).edition == "reglamento-es"
+
+
+def test_an_undecided_outcome_gives_its_clauses_a_lesser_share() -> None:
+    from refbot.rules import RuleResult
+
+    def result(outcome: dict[str, object], clause: str) -> RuleResult:
+        return RuleResult(
+            "overrun", "warhammer-fantasy", "rulebook-en", "overrun", {}, outcome, [clause]
+        )
+
+    decided = pipeline.shares([result({"eligible": True}, "a")])
+    undecided = pipeline.shares([result({"eligible": None, "unknown": ["did_not_charge"]}, "a")])
+    assert decided["a"] == 1.0
+    assert undecided["a"] == pipeline.UNDECIDED_SHARE < 1.0

@@ -74,6 +74,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "every edition of the main rule leads, whatever unit the question writes (before)": (
             lambda: patched(pipeline, "EDITION_BY_UNIT", False)
         ),
+        "an undecided outcome's clauses get the full bonus (before)": lambda: patched(
+            pipeline, "UNDECIDED_SHARE", 1.0
+        ),
         "provenance bonus stepped 0.1 a clause (before)": lambda: patched(
             pipeline, "MAIN_SHARE_STEP", 0.1
         ),
