@@ -24,6 +24,8 @@ WHOLE_WORDS = frozenset({"topic", "other_game"})
 TOKEN = re.compile(r"\w+(?:['’]\w+)*", re.U)
 SUFFIX_LETTERS = 3  # "'da", "'nın", "'s": what follows an apostrophe in a suffix, at most
 WINDOW_SLACK = 3  # words a multi-word term may be spread over, beyond its own length
+NAME_LETTERS = 6  # a game's one-word name this long or longer is also read inflected
+INFLECTED_NAMES = True  # ablation switch
 
 
 @lru_cache(maxsize=64)
@@ -106,12 +108,20 @@ class Glossary:
         # For the terms only ever read whole (the concepts that decline a question, and terms
         # written "=kans"), each stemmed term's written forms, by language.
         self._written: dict[tuple[str, str, tuple[str, ...]], list[tuple[str, ...]]] = {}
+        # Other games' one-word names, lowercased, with their concept: matched when inflected.
+        self._names: list[tuple[str, str]] = []
         for concept in concepts.values():
             for lang, words in concept.words.items():
                 whole = words if concept.kind in WHOLE_WORDS else concept.exact.get(lang, ())
                 for word in whole:
                     key = (lang, concept.name, tuple(analyze(word, lang)))
                     self._written.setdefault(key, []).append(tuple(tokenize(word)))
+            if concept.kind == "other_game":
+                for words in concept.words.values():
+                    for word in words:
+                        name = tokenize(word)
+                        if len(name) == 1 and len(name[0]) >= NAME_LETTERS and name[0].isalpha():
+                            self._names.append((name[0], concept.name))
             for lang, terms in concept.terms.items():
                 table = self._by_stem.setdefault(lang, {})
                 for term in terms:
@@ -134,6 +144,9 @@ class Glossary:
                         end = 0  # "sortir" is no "sort", "a quel punto" no "punti"
                     if end and (concept, start) not in found:
                         found[(concept, start)] = Mention(concept, start, end)
+        for start, token in enumerate(tokens):
+            for concept in self._inflected_name(token):
+                found.setdefault((concept, start), Mention(concept, start, start + 1))
         # A later match of a multi-word term inside an earlier one of the same concept is the same.
         mentions = sorted(found.values(), key=lambda m: (m.start, m.concept))
         kept: list[Mention] = []
@@ -141,6 +154,22 @@ class Glossary:
             if not any(k.concept == m.concept and k.start <= m.start < k.end for k in kept):
                 kept.append(m)
         return kept
+
+    def _inflected_name(self, token: str) -> list[str]:
+        """Return the other games a word names in an inflected form ("Warmasterze", "Некромунде").
+
+        A game's one-word name of NAME_LETTERS or more letters, less at most its last letter,
+        followed by an ending of at most SUFFIX_LETTERS letters: case endings, never another word.
+        """
+        if not INFLECTED_NAMES or len(token) < NAME_LETTERS or not token.isalpha():
+            return []
+        return [
+            concept
+            for name, concept in self._names
+            if token != name
+            and token.startswith(name[:-1])
+            and len(token) - len(name) + 1 <= SUFFIX_LETTERS
+        ]
 
     def concepts_in(self, text: str, lang: str, extra_langs: Iterable[str] = ("en",)) -> set[str]:
         """Return the set of concept names text mentions."""

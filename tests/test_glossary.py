@@ -115,3 +115,21 @@ def test_declining_concepts_are_read_as_written_not_by_stem(
     glossary: Glossary, lang: str, text: str, topic: str, found: bool
 ) -> None:
     assert (topic in glossary.concepts_in(text, lang)) is found
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "declined"),
+    [
+        ("pl", "W Warmasterze o ile ruchu może ścigać jednostka?", True),
+        ("ru", "В Некромунде можно добить лежащего бойца?", True),
+        ("de", "Im Frostgrave-Spiel: darf ich fliehen?", True),
+        # The corpus's own games and words are never read as another game's inflected name.
+        ("ru", "В Мордхейме можно добить лежащего бойца?", False),
+        ("en", "Can my warriors overrun after a charge?", False),
+    ],
+)
+def test_another_games_name_is_read_inflected(
+    glossary: Glossary, lang: str, text: str, declined: bool
+) -> None:
+    kinds = {glossary.concepts[m.concept].kind for m in glossary.find(text, lang)}
+    assert ("other_game" in kinds) is declined

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from refbot import glossary as glossary_module
 from refbot import pipeline, question, router
 from refbot.bot import Refbot
 from refbot.glossary import Concept
@@ -60,6 +61,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         ),
         "any heading's concept keeps an uncovered topic answered (before)": lambda: patched(
             router, "SUBJECT_KINDS", frozenset({"rule", "term", "intent"})
+        ),
+        "other games' names read only as written (before)": lambda: patched(
+            glossary_module, "INFLECTED_NAMES", False
         ),
         "no other-game abstention": lambda: patched(bot.glossary, "concepts", as_terms),
         "numbers not kept to their clause": lambda: patched(
