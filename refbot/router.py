@@ -492,7 +492,16 @@ def route(
     ]
     # A subject only outweighs the topic when it names a rule the corpus states ("fleeing",
     # "overrun"), not a general term beside the topic ("movement" in difficult terrain).
-    named_subjects = {c for c in concepts & subjects if glossary.concepts[c].kind in SUBJECT_KINDS}
+    # A word read both as a topic the corpus lacks and as a subject ("alcance": range, or
+    # caught) does not make the question the corpus's.
+    topic_tokens = {t for m in uncovered for t in range(m.start, m.end)}
+    named_subjects = {
+        m.concept
+        for m in question.mentions
+        if m.concept in subjects
+        and glossary.concepts[m.concept].kind in SUBJECT_KINDS
+        and not topic_tokens & set(range(m.start, m.end))
+    }
     if uncovered and not named_subjects:
         return Decision("abstain", declined_for=tuple(uncovered))
     kinds = {glossary.concepts[c].kind for c in concepts & covered}

@@ -30,6 +30,8 @@ def glossary() -> Glossary:
         # A general term beside the topic ("movement") does not make it the corpus's subject.
         "Quais são as regras de terreno difícil, quanto reduz o movimento?",
         "Jak działa teren trudny przy ruchu piechoty?",
+        # "alcance" is range here, though it may also read as "caught".
+        "Qual o alcance de um míssil mágico?",
     ],
 )
 def test_a_topic_no_heading_names_is_declined(bot: Refbot, text: str) -> None:
