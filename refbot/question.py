@@ -149,6 +149,7 @@ def _token_index(text: str) -> list[int]:
 
 def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     """Find the concepts, numbers (with units), die faces and dice counts a question states."""
+    text = unglue(text)
     # Every language's patterns: a question's detected language may be wrong, its units are not.
     found = patterns()
     at = _token_index(text)
@@ -177,6 +178,21 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     )
     clauses = _clause_of_tokens(text, at)
     return Question(text, lang, mentions, tuple(numbers), counts, rolls, clauses)
+
+
+# A characteristic's abbreviation glued to its value ("M5", "Ld8"): letters, then digits.
+GLUED = re.compile(r"\b([^\W\d_]{1,2})(\d{1,2})\b")
+
+
+def unglue(text: str) -> str:
+    """Part a characteristic glued to its value ("M5, Ld8" → "M 5, Ld 8"), not a die ("D6").
+
+    Dice letters of every language stay glued: "D6", "W6", "K6", "Д6" name dice, not values.
+    """
+    dice = {letter.lower() for code in CODES for letter in get_language(code).dice_letters}
+    return GLUED.sub(
+        lambda m: m.group(0) if m.group(1).lower() in dice else f"{m.group(1)} {m.group(2)}", text
+    )
 
 
 # A roll's total written beside its faces: "6 (1+5)", "3+4 = 7", "(3 и 4) 7".

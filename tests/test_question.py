@@ -94,3 +94,18 @@ def test_a_total_written_beside_its_faces_is_read_once(
     parsed = parse_question(text, "en", glossary)
     assert list(parsed.dice) == dice
     assert [n.value for n in parsed.numbers] == numbers
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("Charge ratée : M5, la cible était à 10 ps", [5, 10]),
+        ("Ld8, rolled 9", [8, 9]),
+        # Dice stay dice in every language's letter.
+        ("roll a D6 or a W6", []),
+    ],
+)
+def test_a_characteristic_glued_to_its_value_is_read(
+    glossary: Glossary, text: str, values: list[int]
+) -> None:
+    assert [n.value for n in parse_question(text, "en", glossary).numbers] == values
