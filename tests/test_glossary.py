@@ -53,6 +53,10 @@ def test_inflected_terms_match(glossary: Glossary, lang: str, text: str, concept
         ("fr", "L'unité chargée par une percée", "parry"),
         ("it", "Come si dipinge un drago?", "leadership"),
         ("en", "How many points is a dragon?", "overrun"),
+        # The active voice is no "charged unit": "cargaron a una unidad" is a charge made.
+        ("es", "Mis guerreros cargaron a una unidad de esqueletos", "was_charged"),
+        ("it", "Ho caricato e spazzato via un'unità di arcieri", "was_charged"),
+        ("pt", "Meus cavaleiros carregaram uma unidade de arqueiros", "was_charged"),
     ],
 )
 def test_common_words_do_not_match(glossary: Glossary, lang: str, text: str, concept: str) -> None:
