@@ -17,7 +17,7 @@ def test_every_code_has_its_module() -> None:
     assert [language.code for language in all_languages()] == list(CODES)
     assert get("de").inch == ("zoll",)
     with pytest.raises(KeyError, match="no language module"):
-        get("tr")
+        get("sv")
 
 
 def test_number_words_cover_one_to_twelve() -> None:

@@ -109,3 +109,9 @@ def test_a_characteristic_glued_to_its_value_is_read(
     glossary: Glossary, text: str, values: list[int]
 ) -> None:
     assert [n.value for n in parse_question(text, "en", glossary).numbers] == values
+
+
+def test_turkish_die_faces_and_inches_are_read(glossary: Glossary) -> None:
+    parsed = parse_question("Liderlik 8, testte 6 ve 5 attım; düşman 7 inç uzakta.", "tr", glossary)
+    assert list(parsed.dice) == [(6, 5)]
+    assert [(n.value, n.unit) for n in parsed.numbers] == [(8, None), (7, "in")]

@@ -4,7 +4,7 @@ Each `refbot/lang/<code>.py` holds one `Language` value named `LANGUAGE`: how th
 units, dice, die faces, numbers, worked examples and page markers. `patterns()` joins them into
 the regular expressions the parser, segmenter, retriever, aligner and rules core use, built once.
 
-Languages refbot only stems (Turkish, Arabic, …) stay a plain table, `STEMMER_ONLY`: a module for
+Languages refbot only stems (Arabic, Swedish, …) stay a plain table, `STEMMER_ONLY`: a module for
 each would hold a stemmer name and nothing else, and an empty module reads as a promise that
 questions in that language are parsed as well as the nine with real data.
 """
@@ -20,12 +20,12 @@ from types import MappingProxyType
 from typing import Any
 
 # The languages with a module, in the order they were added.
-CODES = ("en", "es", "ru", "de", "fr", "it", "pl", "pt", "nl")
+CODES = ("en", "es", "ru", "de", "fr", "it", "pl", "pt", "nl", "tr")
 # ISO 639-1 → Snowball algorithm, for the other languages PyStemmer ships that a question may use.
 STEMMER_ONLY = {
     "ar": "arabic", "ca": "catalan", "cs": "czech", "da": "danish", "el": "greek",
     "eu": "basque", "fi": "finnish", "hu": "hungarian", "id": "indonesian", "lt": "lithuanian",
-    "no": "norwegian", "ro": "romanian", "sr": "serbian", "sv": "swedish", "tr": "turkish",
+    "no": "norwegian", "ro": "romanian", "sr": "serbian", "sv": "swedish",
 }  # fmt: skip
 # Written the same in every language: inch marks after a number, and die faces joined by symbols.
 INCH_MARKS = ('"', "″", "''")

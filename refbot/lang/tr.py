@@ -1,0 +1,23 @@
+"""Turkish: units, dice and die faces only; the glossary has no Turkish terms.
+
+No number words: "bir" (one) is also the indefinite article ("bir Skaven"), so every question
+would gain a 1. Concepts come from the nearest glossary term of each word (refbot.terms).
+"""
+
+from __future__ import annotations
+
+from refbot.lang import Language
+
+LANGUAGE = Language(
+    code="tr",
+    stemmer="turkish",
+    negations=("değil", "yok", "hiç", "olmadan", "hiçbir"),
+    # "7 inç", "9 inçlik"; typed without the cedilla too.
+    inch=("inç", "inc", "inçlik", "inclik"),
+    cm=("cm", "santim", "santimetre"),
+    dice_letters=("d",),
+    doubles=("çift",),
+    joiners=("ve", "veya", "ile"),
+    example_cues=("örneğin", "mesela"),
+    page_markers=("sayfa",),
+)
