@@ -81,9 +81,10 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "an undecided outcome's clauses get the full bonus (before)": lambda: patched(
             pipeline, "UNDECIDED_SHARE", 1.0
         ),
-        "provenance bonus stepped 0.1 a clause (before)": lambda: patched(
+        "provenance bonus stepped 0.1 a clause (last release)": lambda: patched(
             pipeline, "MAIN_SHARE_STEP", 0.1
         ),
+        "provenance bonus stepped 0.3 a clause": lambda: patched(pipeline, "MAIN_SHARE_STEP", 0.3),
         "questions in rule text citable": lambda: patched(
             retriever, "_not_answers", np.asarray([c.kind == "heading" for c in retriever.clauses])
         ),
