@@ -118,7 +118,7 @@ def bind(candidate: Candidate, question: Question) -> dict[str, str]:
                 inputs[param.name] = chosen
         elif param.kind == "bool":
             said = [m for m in question.mentions if m.concept in cue.concepts]
-            if cue.only_denied and not said:
+            if (cue.only_denied and not said) or question.concepts & set(cue.not_when):
                 continue
             if question.concepts & set(cue.unless):
                 inputs[param.name] = "no"

@@ -330,6 +330,21 @@ def test_a_tie_is_read_without_numbers(glossary: Glossary, lang: str, text: str)
 
 
 @pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "whats the chance to catch a fleeing unit, 2d6 vs 2d6 with ties to the pursuer?"),
+        ("es", "¿Qué probabilidad hay de alcanzar a los que huyen si los empates cuentan?"),
+    ],
+)
+def test_a_tie_stated_as_the_rule_in_a_question_of_chance_is_no_tie_rolled(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "pursuit"
+    assert "tied" not in decision.inputs
+
+
+@pytest.mark.parametrize(
     ("lang", "text", "inputs"),
     [
         (

@@ -90,6 +90,9 @@ class Cue:
     by_order: bool = True
     # A flag read only as a no (denied, or one of `unless` said): its word alone says nothing.
     only_denied: bool = False
+    # Intents that make the flag's word a statement of the rule, not of the situation: "what is
+    # the chance to catch them, ties count as caught?" asks a chance, it reports no tie.
+    not_when: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -358,7 +358,12 @@ RULES = [
             Param(
                 "pursued", "bool", N_("whether the fleeing unit is pursued at all (default yes)")
             ),
-            Param("tied", "bool", N_("the two rolls were equal (a tie)"), cue=Cue(("tie",))),
+            Param(
+                "tied",
+                "bool",
+                N_("the two rolls were equal (a tie)"),
+                cue=Cue(("tie",), not_when=("probability",)),
+            ),
             Param(
                 "obstacle",
                 "distance",
