@@ -485,6 +485,13 @@ def test_two_counts_of_models_in_contact_are_read_by_size(
     [
         ("ru", "Мордхейм: мой воин запаниковал и бежит, в контакте с ним трое врагов.", "3"),
         ("pl", "Mordheim: mój zbir spanikował w walce z dwoma orkami i ucieka.", "2"),
+        # Fleeing and automatic hits are breaking from combat, the game unnamed.
+        (
+            "nl",
+            "Mijn held slaat op de vlucht; hij stond in contact met twee krijgers. Hoeveel "
+            "automatische treffers krijgt hij?",
+            "2",
+        ),
     ],
 )
 def test_the_opponents_of_a_warrior_breaking_from_combat_are_counted_in_words(

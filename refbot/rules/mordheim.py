@@ -228,8 +228,9 @@ RULES = [
             )
         },
         explain=explain_break_from_combat,
-        # In Mordheim a warrior who flees a fight breaks from combat.
-        when=(("break_from_combat",), ("mordheim", "flee")),
+        # In Mordheim a warrior who flees a fight breaks from combat; fleeing and taking
+        # automatic hits is that situation whatever the game's name (no other rule has both).
+        when=(("break_from_combat",), ("mordheim", "flee"), ("flee", "automatic_hit")),
     ),
 ]
 
