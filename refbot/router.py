@@ -16,6 +16,7 @@ from refbot.rules import Param, Rule, all_rules
 NEAR = 3  # at most this many words between a number and the word it belongs to
 
 GAMES_SCOPED = True  # a question naming a covered game gets only its rules (ablation switch)
+NAMED_GAME_LOOKUP = True  # a question naming a covered game is looked up, not declined
 NEGATIONS_READ = True  # a situation word after a negation is a no (ablation switch)
 DEFAULT_ROLL_DICE = 2  # a roll whose dice another input counts ("flee_dice") has two by default
 BEFORE_PENALTY = 0.5
@@ -505,7 +506,8 @@ def route(
     if uncovered and not named_subjects:
         return Decision("abstain", declined_for=tuple(uncovered))
     kinds = {glossary.concepts[c].kind for c in concepts & covered}
-    if "rule" in kinds:
+    if "rule" in kinds or (NAMED_GAME_LOOKUP and games):
+        # A question naming a game the corpus covers is the corpus's, however it is phrased.
         return Decision("lookup")
     bar = thresholds.with_terms if "term" in kinds else thresholds.without_terms
     return Decision("lookup") if top_dense >= bar else Decision("abstain")

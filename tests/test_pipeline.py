@@ -38,6 +38,19 @@ def test_a_topic_no_heading_names_is_declined(bot: Refbot, text: str) -> None:
     assert bot.ask(text).abstained
 
 
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("it", "Mordheim: un guerriero può uscire dal tavolo volontariamente per salvarsi?"),
+        ("pl", "Mordheim: czy wojownik może sam zejść ze stołu?"),
+    ],
+)
+def test_a_question_naming_a_covered_game_is_answered(bot: Refbot, lang: str, text: str) -> None:
+    answer = bot.ask(text, lang=lang)
+    assert not answer.abstained
+    assert {bot.clause(c.id).game for c in answer.citations} == {"mordheim"}
+
+
 def test_a_topic_beside_a_subject_of_the_corpus_is_answered(bot: Refbot) -> None:
     answer = bot.ask("Can my unit overrun after a spell destroyed its enemy?", lang="en")
     assert not answer.abstained

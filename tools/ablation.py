@@ -65,6 +65,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "other games' names read only as written (before)": lambda: patched(
             glossary_module, "INFLECTED_NAMES", False
         ),
+        "a question naming a covered game may be declined (before)": lambda: patched(
+            router, "NAMED_GAME_LOOKUP", False
+        ),
         "no other-game abstention": lambda: patched(bot.glossary, "concepts", as_terms),
         "numbers not kept to their clause": lambda: patched(
             question.Question, "same_clause", lambda self, first, second: True
