@@ -55,9 +55,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
             retriever, "weights", replace(weights, provenance=0)
         ),
         "no nearest-term concepts": lambda: patched(bot, "terms", None),
-        # Every topic counted as a subject of the corpus: none is ever declined.
+        # Every topic counted as covered by the corpus: none is ever declined.
         "no uncovered-topic abstention": lambda: patched(
-            retriever, "headed", retriever.headed | topics
+            retriever, "covered", retriever.covered | topics
         ),
         "any heading's concept keeps an uncovered topic answered (before)": lambda: patched(
             router, "SUBJECT_KINDS", frozenset({"rule", "term", "intent"})
@@ -84,10 +84,12 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "an undecided outcome's clauses get the full bonus (before)": lambda: patched(
             pipeline, "UNDECIDED_SHARE", 1.0
         ),
-        "provenance bonus stepped 0.1 a clause (last release)": lambda: patched(
-            pipeline, "MAIN_SHARE_STEP", 0.1
+        "provenance bonus stepped 0.3 a clause (tried)": lambda: patched(
+            pipeline, "MAIN_SHARE_STEP", 0.3
         ),
-        "provenance bonus stepped 0.3 a clause": lambda: patched(pipeline, "MAIN_SHARE_STEP", 0.3),
+        "provenance bonus stepped 0.5 a clause (tried)": lambda: patched(
+            pipeline, "MAIN_SHARE_STEP", 0.5
+        ),
         "questions in rule text citable": lambda: patched(
             retriever, "_not_answers", np.asarray([c.kind == "heading" for c in retriever.clauses])
         ),
