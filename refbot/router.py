@@ -22,6 +22,7 @@ DEFAULT_ROLL_DICE = 2  # a roll whose dice another input counts ("flee_dice") ha
 BEFORE_PENALTY = 0.5
 NEXT_CLAUSE_READ = True  # ablation switch
 NEXT_CLAUSE_PENALTY = 1.0
+TOPICS_DECLINED = True  # a topic the corpus lacks is declined (ablation switch)
 SUBJECT_KINDS = frozenset({"rule"})  # the concepts that keep an uncovered topic answered
 MIN_ANGLE = 5  # degrees: a bare number below this beside "wheel" counts wheels
 
@@ -503,7 +504,7 @@ def route(
         and glossary.concepts[m.concept].kind in SUBJECT_KINDS
         and not topic_tokens & set(range(m.start, m.end))
     }
-    if uncovered and not named_subjects:
+    if TOPICS_DECLINED and uncovered and not named_subjects:
         return Decision("abstain", declined_for=tuple(uncovered))
     kinds = {glossary.concepts[c].kind for c in concepts & covered}
     if "rule" in kinds or (NAMED_GAME_LOOKUP and games):

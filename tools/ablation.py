@@ -40,7 +40,6 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
     """Return, by row name, a context that switches one part off."""
     retriever = bot.retriever
     weights = retriever.weights
-    topics = frozenset(k for k, c in bot.glossary.concepts.items() if c.kind == "topic")
     concepts = dict(bot.glossary.concepts)
     as_terms = {
         k: Concept(c.name, "term", c.terms, c.words) if c.kind == "other_game" else c
@@ -55,10 +54,7 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
             retriever, "weights", replace(weights, provenance=0)
         ),
         "no nearest-term concepts": lambda: patched(bot, "terms", None),
-        # Every topic counted as covered by the corpus: none is ever declined.
-        "no uncovered-topic abstention": lambda: patched(
-            retriever, "covered", retriever.covered | topics
-        ),
+        "no uncovered-topic abstention": lambda: patched(router, "TOPICS_DECLINED", False),
         "any heading's concept keeps an uncovered topic answered (before)": lambda: patched(
             router, "SUBJECT_KINDS", frozenset({"rule", "term", "intent"})
         ),
