@@ -308,6 +308,10 @@ def _problem_sentence(problem: Problem, writer: Writer) -> str:
         return writer.gettext(
             "I could not compute an outcome: the question does not give the rule's input {input}."
         ).format(input=label)
+    if problem.code == "unreadable_input" and label:
+        return writer.gettext(
+            "I could not compute an outcome: the value given for {input} could not be read."
+        ).format(input=label)
     if problem.code == "invalid_input" and label:
         return writer.gettext(
             "I could not compute an outcome: the value given for {input} is not possible."

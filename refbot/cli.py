@@ -233,10 +233,16 @@ def ask(
         raise click.UsageError("give a QUESTION, or --jsonl with questions on standard input")
     answer = bot.ask(question, lang=lang, k=k, edition=edition)
     if corrections or rule_id:
-        answer = bot.ask(
-            question, lang=lang, k=k, edition=edition,
-            situation=_corrected(answer.situation, rule_id, corrections),
-        )  # fmt: skip
+        try:
+            answer = bot.ask(
+                question, lang=lang, k=k, edition=edition,
+                situation=_corrected(answer.situation, rule_id, corrections),
+            )  # fmt: skip
+        except QuestionError as exc:
+            # The library names the API's fields; here they were options.
+            message = str(exc).replace("situation.inputs:", "--input:", 1)
+            message = message.replace("situation.rule:", "--rule:", 1)
+            raise QuestionError(message, exc.code) from None
     if as_json or as_jsonl:
         _emit(answer.to_dict(), [answer.to_dict()] if as_jsonl else None)
         return

@@ -319,7 +319,9 @@ def test_ask_input_corrects_what_was_read(runner: CliRunner) -> None:
 @pytest.mark.parametrize(
     ("extra", "problem"),
     [
-        (["--input", "banana=3"], "error: situation.inputs: rule 'pursuit' has no input 'banana'"),
+        # Named by the option the user gave, not the API's field.
+        (["--input", "banana=3"], "error: --input: rule 'pursuit' has no input 'banana'"),
+        (["--rule", "nosuchrule"], "error: --rule: no rule 'nosuchrule'"),
         (["--input", "pursuit"], "expected NAME=VALUE, got 'pursuit'"),
     ],
 )

@@ -572,3 +572,12 @@ def test_bad_file_is_one_line_error_and_nothing_is_written(
     # The parser's own words name internals ("Package not found at '/tmp/…'"), not the problem.
     assert str(tmp_path) not in result.stderr
     assert _files(corpus) == before
+
+
+def test_a_markdown_heading_mark_in_plain_text_is_no_part_of_the_heading(tmp_path: Path) -> None:
+    from refbot.ingest.readers import read_txt
+
+    source = tmp_path / "faq.txt"
+    source.write_text("# Flee FAQ\n\nCan a character leave a fleeing unit? No.\n", encoding="utf-8")
+    headings = [b.text for b in read_txt(source).blocks if b.kind == "heading"]
+    assert headings == ["Flee FAQ"]

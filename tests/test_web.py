@@ -463,6 +463,45 @@ def test_an_impossible_input_is_named_by_its_label_in_the_readers_language(
     assert "None" not in answer["answer"]
 
 
+@pytest.mark.parametrize("lang", ["en", "es", "ru", "de", "fr"])
+def test_an_unreadable_input_is_said_to_be_unreadable_not_impossible(
+    client: FlaskClient, lang: str
+) -> None:
+    situation = {"rule": "pursuit", "inputs": {"flee": "7", "pursuit": "abc"}}
+    body = {"q": QUESTION, "lang": lang, "situation": situation}
+    answer = client.post("/api/ask", json=body).get_json()
+    assert answer["problem"] == {"code": "unreadable_input", "input": "pursuit"}
+    _ = translations(lang).gettext
+    expected = _("I could not compute an outcome: the value given for {input} could not be read.")
+    label = _("the Pursuit roll (total or faces)")
+    assert answer["answer"].startswith(expected.format(input=label))
+
+
+def test_the_api_reads_what_new_users_send(client: FlaskClient) -> None:
+    # GET with k, as the POST body takes it.
+    got = client.get("/api/ask", query_string={"q": QUESTION, "k": "2"})
+    assert got.status_code == 200 and len(got.get_json()["citations"]) <= 2
+    assert client.get("/api/ask", query_string={"q": QUESTION, "k": "5.5"}).status_code == 400
+    # A JSON body sent without its Content-Type (curl -d).
+    raw = client.post("/api/ask", data=json.dumps({"q": QUESTION, "lang": "en"}))
+    assert raw.status_code == 200
+    # A question of the wrong type is an invalid parameter, not a missing question.
+    wrong = client.post("/api/ask", json={"q": 7}).get_json()
+    assert wrong["error"]["code"] == "invalid_parameter"
+    # Numbers as input values.
+    situation = {"rule": "pursuit", "inputs": {"flee": 7, "pursuit": 5}}
+    numbers = client.post("/api/ask", json={"q": QUESTION, "lang": "en", "situation": situation})
+    assert numbers.status_code == 200
+    assert numbers.get_json()["rules"][0]["outcome"]["caught"] is False
+
+
+def test_a_body_over_the_limit_names_the_limit(client: FlaskClient, app: Flask) -> None:
+    limit = app.config["MAX_CONTENT_LENGTH"]
+    response = client.post("/api/ask", data="x" * (limit + 1), content_type="application/json")
+    assert response.status_code == 413
+    assert f"{limit:,} bytes" in response.get_json()["error"]["message"]
+
+
 def test_the_page_shows_what_was_read_and_recomputes_a_correction(client: FlaskClient) -> None:
     page = client.get("/", query_string={"q": QUESTION, "lang": "en"}).get_data(as_text=True)
     assert 'name="in.flee" value="7"' in page and 'name="in.pursuit" value="7"' in page

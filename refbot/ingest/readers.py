@@ -17,6 +17,7 @@ from refbot.ingest.document import Block, BlockKind, Document
 from refbot.segment import HEADING, NAVIGATION, NUMBERED, QUOTE
 
 # A line ending in a hyphen after a letter, continued in lowercase: one word broken in two.
+MARKDOWN_HEADING = re.compile(r"\A#{1,6}\s+")
 HYPHEN_BREAK = re.compile(r"(?<=[^\W\d_])[-\u00ad]$")
 # The end of a sentence or clause: a line ending so is no heading of plain text.
 FINAL_PUNCTUATION = ".,;:"
@@ -89,7 +90,9 @@ def read_txt(path: Path) -> Document:
         if len(lines) == 1 and _is_plain_heading(lines[0]) and not NAVIGATION.search(lines[0]):
             headings += 1
             # Plain text shows no levels: the first heading is the title, the rest are below it.
-            document.blocks.append(Block("heading", lines[0], 1 if headings == 1 else 2))
+            # "# Flee FAQ" in a .txt: Markdown's heading marks are no part of the heading.
+            heading = MARKDOWN_HEADING.sub("", lines[0]) or lines[0]
+            document.blocks.append(Block("heading", heading, 1 if headings == 1 else 2))
             previous = "heading"
             continue
         caption = lone_lines_are_captions and len(lines) == 1 and previous != "heading"

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 Unit = Literal["in", "cm"]
 ConstantKind = Literal["dice", "int"]
 CM_PER_INCH = 2.5  # the conversion the metric Warhammer editions use: 1" = 2.5 cm
+# A value that is no number, yes/no, distance or choice at all ("abc"), not an impossible one.
+UNREADABLE = "unreadable_input"
 ParamKind = Literal["roll", "dice", "int", "bool", "distance", "choice", "angles"]
 Inputs = dict[str, Any]
 
@@ -387,17 +389,19 @@ def parse_bool(name: str, value: Any) -> bool:
     try:
         return read_bool(value)
     except ValueError as exc:
-        raise RuleError(f"{name}: {exc}, got {value!r}") from None
+        raise RuleError(f"{name}: {exc}, got {value!r}", reason=UNREADABLE) from None
 
 
 def parse_int(name: str, value: Any, low: int | None = None, high: int | None = None) -> int:
     """Read a whole number within [low, high]."""
     if isinstance(value, bool):
-        raise RuleError(f"{name}: expected a whole number, got {value!r}")
+        raise RuleError(f"{name}: expected a whole number, got {value!r}", reason=UNREADABLE)
     try:
         number = int(str(value).strip()) if not isinstance(value, int) else value
     except ValueError:
-        raise RuleError(f"{name}: expected a whole number, got {value!r}") from None
+        raise RuleError(
+            f"{name}: expected a whole number, got {value!r}", reason=UNREADABLE
+        ) from None
     if low is not None and number < low:
         raise RuleError(f"{name}: must be at least {low}, got {number}")
     if high is not None and number > high:
@@ -435,7 +439,10 @@ def parse_distance(name: str, value: Any, default: Unit) -> Distance:
     """Read a non-negative length such as 5, 5", 5in, 12.5 cm, 12,5 см or 18 Zoll."""
     match = patterns().distance.fullmatch(str(value))
     if not match:
-        raise RuleError(f'{name}: expected a distance such as 5, 5" or 12.5 cm, got {value!r}')
+        raise RuleError(
+            f'{name}: expected a distance such as 5, 5" or 12.5 cm, got {value!r}',
+            reason=UNREADABLE,
+        )
     number = float(match.group(1).replace(",", "."))
     if number < 0:
         raise RuleError(f"{name}: a distance cannot be negative, got {value!r}")
@@ -453,7 +460,9 @@ def parse_angles(name: str, value: Any) -> tuple[float, ...]:
         try:
             angle = float(str(item).rstrip("°"))
         except ValueError:
-            raise RuleError(f"{name}: expected angles in degrees, got {item!r}") from None
+            raise RuleError(
+                f"{name}: expected angles in degrees, got {item!r}", reason=UNREADABLE
+            ) from None
         if not 0 <= angle <= 360:
             raise RuleError(f"{name}: an angle is between 0 and 360 degrees, got {angle:g}")
         angles.append(angle)
@@ -491,7 +500,8 @@ def coerce_inputs(
                 parsed = str(value).strip().lower().replace("-", "_")
                 if parsed not in param.choices:
                     raise RuleError(
-                        f"{param.name}: expected one of {', '.join(param.choices)}, got {value!r}"
+                        f"{param.name}: expected one of {', '.join(param.choices)}, got {value!r}",
+                        reason=UNREADABLE,
                     )
             elif param.kind == "dice":
                 parsed = parse_faces(param.name, value)

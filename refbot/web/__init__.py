@@ -214,7 +214,11 @@ def _errors(app: Flask) -> None:
             429: "rate_limited",
         }
         code = codes.get(exc.code or 500, (exc.name or "error").lower().replace(" ", "_"))
-        response, status = error_response(exc.code or 500, code, exc.description or exc.name)
+        description = exc.description or exc.name
+        if exc.code == 413:
+            limit = app.config["MAX_CONTENT_LENGTH"]
+            description = f"the request body is over the limit of {limit:,} bytes"
+        response, status = error_response(exc.code or 500, code, description)
         if exc.code == 405 and hasattr(exc, "valid_methods") and exc.valid_methods:
             response.headers["Allow"] = ", ".join(exc.valid_methods)
         return response, status

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from apispec import APISpec
@@ -37,19 +38,25 @@ class BadRequest(Exception):
 def _ask_args() -> dict[str, Any]:
     if request.method == "POST":
         try:
-            data = request.get_json(silent=True)
+            # A JSON body is read as JSON whatever its Content-Type says (curl -d sends a form's).
+            data = request.get_json(silent=True, force=True)
         except RecursionError:  # arrays nested thousands deep
             data = None
         if data is None:
             raise BadRequest('the body must be a JSON object such as {"q": "…"}', "malformed_json")
     else:
-        data = request.args.to_dict()
+        args: dict[str, Any] = request.args.to_dict()
+        # A query parameter is text: "k=5" is the count 5 ("k=٥" and "k=5.5" stay refused).
+        if re.fullmatch(r"[0-9]{1,3}", args.get("k", "")):
+            args["k"] = int(args["k"])
+        data = args
     if not isinstance(data, dict):
         raise BadRequest('the body must be a JSON object such as {"q": "…"}', "malformed_json")
     try:
         loaded: dict[str, Any] = schemas.AskRequest().load(data)
     except ValidationError as exc:
-        code = "missing_question" if "q" in exc.messages_dict else "invalid_parameter"
+        missing = exc.messages_dict.get("q") == ["Missing data for required field."]
+        code = "missing_question" if missing else "invalid_parameter"
         raise BadRequest(schemas.error_text(exc.messages_dict), code) from None
     for name, value in loaded.items():
         for text in _texts(value):

@@ -7,6 +7,15 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 
+class InputText(fields.String):
+    """An input's value as text; a JSON number is taken as the text it writes (7 is "7")."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            value = f"{value:g}" if isinstance(value, float) else str(value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class Situation(Schema):
     """A rule and its inputs as text, as refbot read them from a question."""
 
@@ -18,7 +27,7 @@ class Situation(Schema):
     )
     inputs = fields.Dict(
         keys=fields.String(validate=validate.Length(1, 64)),
-        values=fields.String(validate=validate.Length(0, 64)),
+        values=InputText(validate=validate.Length(0, 64)),
         required=True,
         validate=validate.Length(max=20),
         metadata={"description": 'Each input as text, e.g. {"flee": "7", "pursuit": "2,5"}.'},
@@ -198,7 +207,8 @@ class RuleResult(Schema):
 
 class Problem(Schema):
     code = fields.String(
-        required=True, metadata={"description": "missing_input, invalid_input or rule_error"}
+        required=True,
+        metadata={"description": "missing_input, invalid_input, unreadable_input or rule_error"},
     )
     input = fields.String(allow_none=True, required=True)
 
