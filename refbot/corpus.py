@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -214,7 +214,23 @@ def load_corpus(root: Path) -> list[Section]:
     problems = translation_problems(sections)
     if problems:
         raise CorpusError(problems)
-    return sections
+    return with_edition_titles(sections)
+
+
+def with_edition_titles(sections: list[Section]) -> list[Section]:
+    """Give a section that names no edition title its edition's, from the edition's other files.
+
+    A FAQ added later for `rulebook-en` is cited as "the FAQ of Rulebook (English)", as the
+    rules beside it are, not by the slug.
+    """
+    titles: dict[tuple[str, str], str] = {}
+    for s in sections:
+        if s.edition_title:
+            titles.setdefault((s.game, s.edition), s.edition_title)
+    return [
+        replace(s, edition_title=titles.get((s.game, s.edition), "")) if not s.edition_title else s
+        for s in sections
+    ]
 
 
 def translation_problems(sections: Sequence[Section]) -> list[str]:

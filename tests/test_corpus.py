@@ -133,3 +133,21 @@ def test_a_malformed_errata_document_is_refused(
         load_corpus(corpus_dir)
     (said,) = info.value.problems
     assert said.startswith(f"{ERRATA_FILE}.md: ") and problem in said
+
+
+def test_a_section_without_an_edition_title_takes_its_editions(tmp_path: Path) -> None:
+    edition = tmp_path / "warhammer-fantasy" / "rulebook-en" / "en"
+    edition.mkdir(parents=True)
+    front = (
+        "---\ngame: warhammer-fantasy\nedition: rulebook-en\nlang: en\nunits: in\n"
+        "title: T\nsource: s.txt\n"
+    )
+    (edition / "rules.md").write_text(
+        front + "edition_title: Rulebook (English)\n---\n# Flee\n\nA unit flees 2D6.\n",
+        encoding="utf-8",
+    )
+    (edition / "faq.md").write_text(
+        front + "kind: faq\n---\n# FAQ\n\n## Can it flee?\n\nYes.\n", encoding="utf-8"
+    )
+    titles = {s.section: s.edition_title for s in load_corpus(tmp_path)}
+    assert titles == {"rules": "Rulebook (English)", "faq": "Rulebook (English)"}
