@@ -14,7 +14,6 @@ import os
 import re
 import secrets
 import shutil
-import tempfile
 import threading
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
@@ -27,7 +26,7 @@ from werkzeug.utils import secure_filename
 
 from refbot.bot import Refbot
 from refbot.errors import DocumentError, RefbotError, UnknownUpload
-from refbot.ingest import FORMATS, IMPORTED_KINDS, ImportReport, import_files
+from refbot.ingest import FORMATS, IMPORTED_KINDS, ImportReport, import_files, write_atomically
 
 UPLOADS = "uploads"  # the staging folder, beside the index folder
 UPLOAD_ID = re.compile(r"[0-9a-f]{16}")
@@ -310,7 +309,7 @@ def _restore(saved: dict[Path, str | None]) -> None:
         if content is None:
             target.unlink(missing_ok=True)
         else:
-            _write_text(target, content)
+            write_atomically(target, content, prefix=".publish-")
 
 
 def _now() -> str:
@@ -325,16 +324,4 @@ def _status_dict(status: Status) -> dict[str, object]:
 
 
 def _write_json(path: Path, data: dict[str, object]) -> None:
-    _write_text(path, json.dumps(data, ensure_ascii=False, indent=1))
-
-
-def _write_text(path: Path, text: str) -> None:
-    """Write through a temporary file and a rename, so a reader never sees half of it."""
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=".publish-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_atomically(path, json.dumps(data, ensure_ascii=False, indent=1), prefix=".publish-")

@@ -176,7 +176,7 @@ def import_files(
         report.files.append(file_report)
     if not dry_run:
         for draft, target in planned:
-            _write_atomically(target, draft.content)
+            write_atomically(target, draft.content)
     return report
 
 
@@ -295,10 +295,10 @@ def _meta_of(content: str | None) -> dict[str, str]:
     return {str(k): str(v) for k, v in meta.items() if v is not None}
 
 
-def _write_atomically(target: Path, content: str) -> None:
+def write_atomically(target: Path, content: str, prefix: str = ".import-") -> None:
     """Write a file through a temporary one and a rename, so it is never seen half written."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(dir=target.parent, prefix=".import-", suffix=".tmp")
+    handle, temp = tempfile.mkstemp(dir=target.parent, prefix=prefix, suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
             out.write(content)
