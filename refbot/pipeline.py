@@ -182,8 +182,8 @@ def ask(
                 cited = frozenset(i for r in results for i in r.clauses)
                 provenance = {i: loaded.clause(i) for i in cited}
                 # A translation's clauses share the bonus of the original clauses they render.
-                written = next((n.unit for n in question.numbers if n.unit), None)
-                boost = translated_shares(shares(results, written), loaded.provenance, lang)
+                by_clause = shares(results, question.written_unit)
+                boost = translated_shares(by_clause, loaded.provenance, lang)
                 boosted = retriever.rank(scores, k, allowed, boost=boost)
                 assumed = {n: v for call in decision.calls for n, v in call.assumed.items()}
                 boosted = relevant(boosted, cited | frozenset(boost))

@@ -127,6 +127,11 @@ class Question:
         return tuple(r.faces for r in self.rolls)
 
     @property
+    def written_unit(self) -> str | None:
+        """Return the first length unit the question writes ("20 cm"), if it writes one."""
+        return next((n.unit for n in self.numbers if n.unit), None)
+
+    @property
     def concepts(self) -> set[str]:
         """Return the names of the concepts the question mentions."""
         return {m.concept for m in self.mentions}

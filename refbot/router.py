@@ -10,7 +10,7 @@ from refbot.errors import UnknownRule
 from refbot.glossary import Glossary, Mention, analyze
 from refbot.lang import CODES, language_names
 from refbot.lang import get as get_language
-from refbot.question import Question
+from refbot.question import Number, Question
 from refbot.rules import Param, Rule, all_rules
 
 NEAR = 3  # at most this many words between a number and the word it belongs to
@@ -266,15 +266,20 @@ def _only_number(
     wanted = [p for p in params if p.required and p.kind == "int" and p.name not in bound]
     if len(wanted) != 1:
         return {}
-    free = [
-        n
-        for n in question.numbers
-        if not n.unit and n.token not in used and _plausible(wanted[0], n.value, question)
-    ]
+    free = _free_counts(wanted[0], question, used)
     if len(free) != 1:
         return {}
     used.add(free[0].token)
     return {wanted[0].name: f"{free[0].value:g}"}
+
+
+def _free_counts(param: Param, question: Question, used: set[int]) -> list[Number]:
+    """Return the numbers without a unit that no input has taken and that this one can be."""
+    return [
+        n
+        for n in question.numbers
+        if not n.unit and n.token not in used and _plausible(param, n.value, question)
+    ]
 
 
 def _bounded_pairs(
@@ -294,11 +299,7 @@ def _bounded_pairs(
         given = [p for p in (small, large) if p.name in bound]
         if len(given) == 1:
             missing = large if given[0] is small else small
-            free = [
-                n
-                for n in question.numbers
-                if not n.unit and n.token not in used and _plausible(missing, n.value, question)
-            ]
+            free = _free_counts(missing, question, used)
             cue = missing.cue.concepts if missing.cue else ()
             beside = [
                 n
@@ -326,9 +327,8 @@ def question_unit(question: Question, edition_unit: str | None = None) -> str | 
     The one it writes elsewhere ("Movement 8, enemy 20 cm away"); else the unit of the edition
     it is asked about; else its language's custom.
     """
-    written = next((n.unit for n in question.numbers if n.unit), None)
-    if written is not None:
-        return written
+    if question.written_unit is not None:
+        return question.written_unit
     if edition_unit is not None:
         return edition_unit
     return get_language(question.lang).customary_unit if question.lang in CODES else None
