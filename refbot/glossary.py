@@ -108,8 +108,9 @@ class Glossary:
         # For the terms only ever read whole (the concepts that decline a question, and terms
         # written "=kans"), each stemmed term's written forms, by language.
         self._written: dict[tuple[str, str, tuple[str, ...]], list[tuple[str, ...]]] = {}
-        # Other games' one-word names, lowercased, with their concept: matched when inflected.
-        self._names: list[tuple[str, str]] = []
+        # Other games' one-word names, lowercased, with their concept, by their first letters
+        # (all but the last of the shortest): a word is compared only with names it starts like.
+        self._names: dict[str, list[tuple[str, str]]] = {}
         for concept in concepts.values():
             for lang, words in concept.words.items():
                 whole = words if concept.kind in WHOLE_WORDS else concept.exact.get(lang, ())
@@ -121,7 +122,8 @@ class Glossary:
                     for word in words:
                         name = tokenize(word)
                         if len(name) == 1 and len(name[0]) >= NAME_LETTERS and name[0].isalpha():
-                            self._names.append((name[0], concept.name))
+                            head = name[0][: NAME_LETTERS - 1]
+                            self._names.setdefault(head, []).append((name[0], concept.name))
             for lang, terms in concept.terms.items():
                 table = self._by_stem.setdefault(lang, {})
                 for term in terms:
@@ -165,7 +167,7 @@ class Glossary:
             return []
         return [
             concept
-            for name, concept in self._names
+            for name, concept in self._names.get(token[: NAME_LETTERS - 1], ())
             if token != name
             and token.startswith(name[:-1])
             and len(token) - len(name) + 1 <= SUFFIX_LETTERS

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from refbot.glossary import TOKEN, Glossary, Mention, tokenize
 from refbot.lang import CODES, patterns
@@ -194,10 +195,17 @@ def unglue(text: str) -> str:
 
     Dice letters of every language stay glued: "D6", "W6", "K6", "Д6" name dice, not values.
     """
-    dice = {letter.lower() for code in CODES for letter in get_language(code).dice_letters}
+    dice = _dice_letters()
     return GLUED.sub(
         lambda m: m.group(0) if m.group(1).lower() in dice else f"{m.group(1)} {m.group(2)}", text
     )
+
+
+@lru_cache(maxsize=1)
+def _dice_letters() -> frozenset[str]:
+    """Return the dice letters of every language, lowercased (read once, not per question)."""
+    languages = [get_language(code) for code in CODES]
+    return frozenset(letter.lower() for language in languages for letter in language.dice_letters)
 
 
 # A roll's total written beside its faces: "6 (1+5)", "3+4 = 7", "(3 и 4) 7".
