@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from refbot.glossary import TOKEN, Glossary, Mention, tokenize
 from refbot.lang import CODES, patterns
@@ -95,12 +95,17 @@ class Question:
         # Without a suffix after an apostrophe: "40k'da" names 40k.
         return SUFFIX.sub("", words)
 
+    @cached_property
+    def tokens(self) -> list[str]:
+        """Return the question's word tokens, as the glossary reads them (tokenized once)."""
+        return tokenize(self.text)
+
     def negated(self, mention: Mention) -> bool:
         """Return whether a negation of the question's language stands just before a mention."""
         denying = negations(self.lang)
         if not denying:
             return False
-        tokens = tokenize(self.text)
+        tokens = self.tokens
         before = range(max(0, mention.start - NEGATION_REACH), mention.start)
         covered = {t for m in self.mentions for t in range(m.start, m.end)}
         starts = {m.start for m in self.mentions if m.end <= mention.start}
