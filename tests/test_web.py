@@ -449,32 +449,34 @@ def test_a_missing_input_is_named_by_its_label(client: FlaskClient) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "ru", "de", "fr"])
-def test_an_impossible_input_is_named_by_its_label_in_the_readers_language(
-    client: FlaskClient, lang: str
+@pytest.mark.parametrize(
+    ("value", "code", "message"),
+    [
+        # Impossible: a 2D6 roll of 13.
+        (
+            "13",
+            "invalid_input",
+            "I could not compute an outcome: the value given for {input} is not possible.",
+        ),
+        # Unreadable, not impossible: no number at all.
+        (
+            "abc",
+            "unreadable_input",
+            "I could not compute an outcome: the value given for {input} could not be read.",
+        ),
+    ],
+)
+def test_an_unusable_input_is_named_by_its_label_in_the_readers_language(
+    client: FlaskClient, lang: str, value: str, code: str, message: str
 ) -> None:
-    situation = {"rule": "pursuit", "inputs": {"flee": "7", "pursuit": "13"}}
+    situation = {"rule": "pursuit", "inputs": {"flee": "7", "pursuit": value}}
     body = {"q": QUESTION, "lang": lang, "situation": situation}
     answer = client.post("/api/ask", json=body).get_json()
-    assert answer["problem"] == {"code": "invalid_input", "input": "pursuit"}
+    assert answer["problem"] == {"code": code, "input": "pursuit"}
     _ = translations(lang).gettext
-    expected = _("I could not compute an outcome: the value given for {input} is not possible.")
     label = _("the Pursuit roll (total or faces)")
-    assert answer["answer"].startswith(expected.format(input=label))
+    assert answer["answer"].startswith(_(message).format(input=label))
     assert "None" not in answer["answer"]
-
-
-@pytest.mark.parametrize("lang", ["en", "es", "ru", "de", "fr"])
-def test_an_unreadable_input_is_said_to_be_unreadable_not_impossible(
-    client: FlaskClient, lang: str
-) -> None:
-    situation = {"rule": "pursuit", "inputs": {"flee": "7", "pursuit": "abc"}}
-    body = {"q": QUESTION, "lang": lang, "situation": situation}
-    answer = client.post("/api/ask", json=body).get_json()
-    assert answer["problem"] == {"code": "unreadable_input", "input": "pursuit"}
-    _ = translations(lang).gettext
-    expected = _("I could not compute an outcome: the value given for {input} could not be read.")
-    label = _("the Pursuit roll (total or faces)")
-    assert answer["answer"].startswith(expected.format(input=label))
 
 
 def test_the_api_reads_what_new_users_send(client: FlaskClient) -> None:
