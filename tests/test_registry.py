@@ -120,10 +120,13 @@ def test_rule_declares_messages_and_cues(rule: Rule, glossary: Glossary) -> None
     for group in rule.when:
         assert set(group) <= set(glossary.concepts), f"unknown concept in {group}"
     for param in rule.params:
+        # The input a count never exceeds is one of the rule's own.
+        assert param.at_most is None or rule.param(param.at_most), param.name
         if param.cue is None:
             continue
         assert set(param.cue.concepts) <= set(glossary.concepts), param.name
         assert set(param.cue.unless) <= set(glossary.concepts), param.name
+        assert set(param.cue.not_when) <= set(glossary.concepts), param.name
         if param.kind == "choice":
             assert set(param.cue.concepts) == set(param.choices), param.name
     assert any(p.cue for p in rule.params), "a routed rule reads at least one input"
