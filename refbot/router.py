@@ -115,9 +115,9 @@ def bind(candidate: Candidate, question: Question) -> dict[str, str]:
         cue = param.cue
         assert cue is not None
         if param.kind == "choice":
-            chosen = next((m.concept for m in question.mentions if m.concept in cue.concepts), None)
-            if chosen:
-                inputs[param.name] = chosen
+            named = list(dict.fromkeys(m.concept for m in question.mentions if m.concept in cue.concepts))
+            if len(named) > cue.nth:
+                inputs[param.name] = named[cue.nth]
         elif param.kind == "bool":
             said = [m for m in question.mentions if m.concept in cue.concepts]
             if (cue.only_denied and not said) or question.concepts & set(cue.not_when):

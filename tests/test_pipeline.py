@@ -148,6 +148,13 @@ def test_an_input_that_would_decide_the_outcome_is_asked_for(
         ("My charge made one wheel of 45 degrees, is that allowed?", True),
         ("Can my charging unit come within 1 inch of other units, not only its target?", True),
         ("Можно ли при нападении подходить ближе дюйма к другим отрядам?", True),
+        # The side charged, then the side touched.
+        ("I declared a charge on their flank, but after my wheel I touch their front. Legal?", False),
+        ("Cargo de frente, pero con el giro quiero acabar en su flanco. ¿Vale?", False),
+        ("Szarżuję we flankę, ale po obrocie dotykam frontu. Wolno?", False),
+        # When the one wheel is made.
+        ("Darf ich beim Angriff erst am Ende der Bewegung schwenken?", True),
+        ("Можно ли при нападении сделать поворот в конце движения?", True),
     ],
 )
 def test_a_charge_move_is_judged_from_words_and_counts(bot: Refbot, text: str, legal: bool) -> None:

@@ -292,6 +292,9 @@ def test_charge_in_range_does_not_fail(clauses: list[Clause]) -> None:
         ({"wheel_count": 2}, ["more_than_one_wheel"]),
         ({"wheel_count": 1, "wheels": "45"}, []),
         ({"near_other_units": True}, []),
+        ({"charged_side": "flank", "contact_side": "front"}, ["contact_with_another_side"]),
+        ({"charged_side": "flank", "contact_side": "flank"}, []),
+        ({"wheel_timing": True, "wheels": "45"}, []),
     ],
 )
 def test_charge_move(clauses: list[Clause], inputs: dict[str, Any], violations: list[str]) -> None:

@@ -15,6 +15,7 @@ MAX_WHEEL_DEGREES = 90
 # A bare number up to this beside "wheel" counts wheels ("two wheels"); a larger one is degrees.
 MAX_WHEEL_COUNT_READ = 4
 CHARGE_DICE = 2  # the worked example rolls two dice and keeps the highest
+SIDES = ("front", "flank", "rear")  # the sides of a unit a charge is declared against
 
 
 def failed_charge(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
@@ -59,6 +60,9 @@ def charge_move(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]
         and not inputs.get("obstacle")
     ):
         violations.append("fewer_models_in_contact_than_possible")
+    charged, touched = inputs.get("charged_side"), inputs.get("contact_side")
+    if charged is not None and touched is not None and charged != touched:
+        violations.append("contact_with_another_side")
     outcome: dict[str, Any] = {
         "legal": not violations,
         "violations": violations,
@@ -67,8 +71,14 @@ def charge_move(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]
         "distance_limited": False,
         "one_inch_rule_during_charge": False,
     }
-    # The detour around an obstacle is the text's one exception to maximising contact.
-    return outcome, ["obstacle"] if inputs.get("obstacle") else []
+    if inputs.get("wheel_timing"):
+        outcome["wheel_at_any_point"] = True
+    # The detour around an obstacle is the text's one exception to maximising contact; the side
+    # and the timing of the wheel are stated in clauses of their own.
+    tags = [tag for tag in ("obstacle", "wheel_timing") if inputs.get(tag)]
+    if charged is not None and touched is not None:
+        tags.append("side")
+    return outcome, tags
 
 
 def explain_failed_charge(result: RuleResult, writer: Writer) -> str:
@@ -104,14 +114,27 @@ def explain_failed_charge(result: RuleResult, writer: Writer) -> str:
 
 
 def explain_charge_move(result: RuleResult, writer: Writer) -> str:
-    """Say whether the described charge move is legal."""
-    if result.outcome["legal"]:
-        return writer.gettext(
-            "The charge move is legal: at most one wheel of up to 90 degrees, with as many models in contact as possible."
+    """Say whether the described charge move is legal, and which of its limits it breaks."""
+    outcome = result.outcome
+    if outcome["legal"]:
+        parts = [
+            writer.gettext(
+                "The charge move is legal: at most one wheel of up to 90 degrees, with as many models in contact as possible."
+            )
+        ]
+        if outcome.get("wheel_at_any_point"):
+            parts.append(writer.gettext("The wheel may be made at any point of the move."))
+        return " ".join(parts)
+    parts = [
+        writer.gettext(
+            "The charge move is not legal: a charge allows one wheel of up to 90 degrees and must bring as many models into contact as possible."
         )
-    return writer.gettext(
-        "The charge move is not legal: a charge allows one wheel of up to 90 degrees and must bring as many models into contact as possible."
-    )
+    ]
+    if "contact_with_another_side" in outcome["violations"]:
+        parts.append(
+            writer.gettext("The charging unit must touch the side of the enemy unit it charged.")
+        )
+    return " ".join(parts)
 
 
 RULES = [
@@ -214,6 +237,27 @@ RULES = [
                 N_("an obstacle forced a detour"),
                 cue=Cue(("obstruction",)),
             ),
+            # "charged the flank but touched the front": the side named first, then the other.
+            Param(
+                "charged_side",
+                "choice",
+                N_("the side of the enemy unit the charge was declared against"),
+                choices=SIDES,
+                cue=Cue(SIDES),
+            ),
+            Param(
+                "contact_side",
+                "choice",
+                N_("the side of the enemy unit the charging unit touched"),
+                choices=SIDES,
+                cue=Cue(SIDES, nth=1),
+            ),
+            Param(
+                "wheel_timing",
+                "bool",
+                N_("the question asks when during the move the wheel is made"),
+                cue=Cue(("move_timing",)),
+            ),
             # Coming within 1" of other units: allowed while charging, so only the situation.
             Param(
                 "near_other_units",
@@ -231,9 +275,18 @@ RULES = [
                 "Правило 1-го дюйма",
             ),
             "obstacle": ("вы должны обогнуть препятствие на пути нападения",),
+            "side": ("должно войти в контакт с той стороной вражеского подразделения",),
+            "wheel_timing": ("в любой точке своего движения",),
         },
         explain=explain_charge_move,
-        when=(("charge", "wheel"), ("charge", "inch_rule"), ("charge", "contact")),
+        when=(
+            ("charge", "wheel"),
+            ("charge", "inch_rule"),
+            ("charge", "contact"),
+            ("charge", "front", "flank"),
+            ("charge", "front", "rear"),
+            ("charge", "flank", "rear"),
+        ),
     ),
 ]
 

@@ -80,7 +80,8 @@ class Cue:
     concept is mentioned without one ("fighting a standing enemy": one), else "0" when one of
     `unless` is ("his opponent is knocked down": no standing enemy); a flag is yes when a concept
     is mentioned and no when one of `unless` is; a choice takes the first of its choices the
-    question mentions (the choices are concept names); `faces` reads the die faces it gives.
+    question mentions (the choices are concept names), or the `nth` different one named after
+    it; `faces` reads the die faces it gives.
     """
 
     concepts: tuple[str, ...] = ()
@@ -95,6 +96,9 @@ class Cue:
     # Intents that make the flag's word a statement of the rule, not of the situation: "what is
     # the chance to catch them, ties count as caught?" asks a chance, it reports no tie.
     not_when: tuple[str, ...] = ()
+    # Which of the choices named, in the question's order, a choice takes: "charged the flank
+    # but touched the front" names the charged side first (0) and the side touched second (1).
+    nth: int = 0
 
 
 @dataclass(frozen=True)
