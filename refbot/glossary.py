@@ -16,7 +16,7 @@ from refbot.corpus import load_yaml
 from refbot.errors import CorpusError
 from refbot.lang import stemmer as snowball_algorithm
 
-KINDS = ("rule", "term", "intent", "other_game", "topic")
+KINDS = ("rule", "term", "intent", "other_game", "topic", "part")
 # Kinds that decline a question: read only as written (a term or its plural), never by stem
 # alone, since a stem shared with an everyday word ("sortir" / "sort", "punto" / "punti") would
 # refuse a question the corpus answers.
@@ -24,6 +24,9 @@ WHOLE_WORDS = frozenset({"topic", "other_game"})
 TOKEN = re.compile(r"\w+(?:['’]\w+)*", re.U)
 SUFFIX_LETTERS = 3  # "'da", "'nın", "'s": what follows an apostrophe in a suffix, at most
 WINDOW_SLACK = 3  # words a multi-word term may be spread over, beyond its own length
+# Words apart at most for the parts of a concept said in parts ("killed every last one of them":
+# a word for killing and one for all of them make a wipe-out).
+PARTS_WINDOW = 6
 NAME_LETTERS = 6  # a game's one-word name this long or longer is also read inflected
 INFLECTED_NAMES = True  # ablation switch
 
@@ -83,6 +86,8 @@ class Concept:
     names: dict[str, str] = field(default_factory=dict)
     # Terms read only as written or with -s/-es, never by stem ("=kans": not Dutch "kan").
     exact: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Groups of `part` concepts that, said near one another, say this one ("kill" + "all").
+    together: tuple[tuple[str, ...], ...] = ()
 
     def title(self, lang: str) -> str:
         """Return what to call the concept in a language: its name or first term, else English."""
@@ -149,13 +154,42 @@ class Glossary:
         for start, token in enumerate(tokens):
             for concept in self._inflected_name(token):
                 found.setdefault((concept, start), Mention(concept, start, start + 1))
+        found.update(self._said_in_parts(found.values()))
         # A later match of a multi-word term inside an earlier one of the same concept is the same.
-        mentions = sorted(found.values(), key=lambda m: (m.start, m.concept))
+        mentions = sorted(
+            (m for m in found.values() if self.concepts[m.concept].kind != "part"),
+            key=lambda m: (m.start, m.concept),
+        )
         kept: list[Mention] = []
         for m in mentions:
             if not any(k.concept == m.concept and k.start <= m.start < k.end for k in kept):
                 kept.append(m)
         return kept
+
+    def _said_in_parts(self, mentions: Iterable[Mention]) -> dict[tuple[str, int], Mention]:
+        """Return the concepts said in parts: every part of a group within PARTS_WINDOW words."""
+        parts: dict[str, list[Mention]] = {}
+        for m in mentions:
+            if self.concepts[m.concept].kind == "part":
+                parts.setdefault(m.concept, []).append(m)
+        found: dict[tuple[str, int], Mention] = {}
+        if not parts:
+            return found
+        for concept in self.concepts.values():
+            for group in concept.together:
+                if not all(name in parts for name in group):
+                    continue
+                first, *rest = group
+                for anchor in parts[first]:
+                    near = [
+                        min(parts[name], key=lambda m: abs(m.start - anchor.start)) for name in rest
+                    ]
+                    said = [anchor, *near]
+                    start = min(m.start for m in said)
+                    end = max(m.end for m in said)
+                    if end - start <= PARTS_WINDOW + len(said):
+                        found.setdefault((concept.name, start), Mention(concept.name, start, end))
+        return found
 
     def _inflected_name(self, token: str) -> list[str]:
         """Return the other games a word names in an inflected form ("Warmasterze", "Некромунде").
@@ -229,5 +263,25 @@ def load_glossary(path: Path) -> Glossary:
         if not isinstance(names, dict) or not all(isinstance(v, str) and v for v in names.values()):
             raise CorpusError([f"{where}: concept {name!r}: 'name' must map languages to names"])
         titles = {str(lang): str(title) for lang, title in names.items()}
-        concepts[str(name)] = Concept(str(name), kind, terms, written, titles, exact)
+        together = entry.get("together", [])
+        if not isinstance(together, list) or not all(
+            isinstance(g, list) and len(g) > 1 and all(isinstance(n, str) for n in g)
+            for g in together
+        ):
+            raise CorpusError(
+                [f"{where}: concept {name!r}: 'together' must be a list of lists of concept names"]
+            )
+        concepts[str(name)] = Concept(
+            str(name), kind, terms, written, titles, exact, tuple(tuple(g) for g in together)
+        )
+    for concept in concepts.values():
+        for group in concept.together:
+            for part in group:
+                if part not in concepts or concepts[part].kind != "part":
+                    raise CorpusError(
+                        [
+                            f"{where}: concept {concept.name!r}: together names {part!r}, "
+                            "which is no concept of kind 'part'"
+                        ]
+                    )
     return Glossary(concepts)

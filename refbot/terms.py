@@ -19,8 +19,8 @@ from refbot.glossary import TOKEN, Glossary, Mention
 
 MIN_LETTERS = 3  # shorter words are particles and suffixes, not game terms
 # Names are matched exactly, never by resemblance; a topic only declines, so a near miss on one
-# would refuse a question the corpus answers.
-SKIPPED_KINDS = frozenset({"other_game", "topic"})
+# would refuse a question the corpus answers; a part says nothing alone.
+SKIPPED_KINDS = frozenset({"other_game", "topic", "part"})
 
 
 @dataclass

@@ -63,6 +63,28 @@ def test_common_words_do_not_match(glossary: Glossary, lang: str, text: str, con
     assert concept not in glossary.concepts_in(text, lang)
 
 
+@pytest.mark.parametrize(
+    ("lang", "text", "said"),
+    [
+        ("en", "charged them and killed every last one of them in the first round", True),
+        ("es", "los matamos a todos en el primer turno", True),
+        ("ru", "мои рыцари перебили всех гоблинов", True),
+        ("de", "wir haben alle Goblins getötet", True),
+        ("fr", "ils ont tué tous les gobelins", True),
+        ("it", "ammazzo gli ultimi 3 fanti nemici", True),
+        ("pl", "zabiliśmy wszystkich goblinów", True),
+        ("pt", "matamos todos os goblins", True),
+        # One part alone, or the parts far apart, say nothing.
+        ("en", "my knights killed a goblin", False),
+        ("en", "all my knights charged, and after a long and bloody fight one goblin was killed", False),
+    ],
+)
+def test_a_concept_said_in_parts(glossary: Glossary, lang: str, text: str, said: bool) -> None:
+    found = glossary.concepts_in(text, lang)
+    assert ("wiped_out" in found) is said
+    assert not found & {"kill", "all"}, "parts are never a text's concepts"
+
+
 def test_unknown_language_tries_every_glossary_language(glossary: Glossary) -> None:
     # Galician has no terms of its own: Spanish and Portuguese ones still find "carga".
     assert "charge" in glossary.concepts_in("A miña carga fallou", "gl")
@@ -77,6 +99,11 @@ def test_unknown_language_tries_every_glossary_language(glossary: Glossary) -> N
         ("concepts: {flee: {terms: {en: [flee]}, name: [flee]}}", "'name' must map languages"),
         ("[unclosed", "not valid YAML"),
         ("- a list", "needs a 'concepts' mapping"),
+        ("concepts: {flee: {terms: {en: [flee]}, together: [kill]}}", "'together' must be"),
+        (
+            "concepts: {flee: {terms: {en: [flee]}, together: [[kill, all]]}}",
+            "together names 'kill', which is no concept of kind 'part'",
+        ),
     ],
 )
 def test_bad_glossary_is_named(tmp_path: Path, text: str, problem: str) -> None:
