@@ -86,7 +86,8 @@ class Concept:
     names: dict[str, str] = field(default_factory=dict)
     # Terms read only as written or with -s/-es, never by stem ("=kans": not Dutch "kan").
     exact: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    # Groups of `part` concepts that, said near one another, say this one ("kill" + "all").
+    # Groups of concepts that, said near one another, say this one: "kill" + "all" is a wipe-out,
+    # "leave" + "close combat" leaving it. A `part` says nothing alone: it is never a mention.
     together: tuple[tuple[str, ...], ...] = ()
 
     def title(self, lang: str) -> str:
@@ -170,8 +171,7 @@ class Glossary:
         """Return the concepts said in parts: every part of a group within PARTS_WINDOW words."""
         parts: dict[str, list[Mention]] = {}
         for m in mentions:
-            if self.concepts[m.concept].kind == "part":
-                parts.setdefault(m.concept, []).append(m)
+            parts.setdefault(m.concept, []).append(m)
         found: dict[tuple[str, int], Mention] = {}
         if not parts:
             return found
@@ -277,11 +277,8 @@ def load_glossary(path: Path) -> Glossary:
     for concept in concepts.values():
         for group in concept.together:
             for part in group:
-                if part not in concepts or concepts[part].kind != "part":
+                if part not in concepts:
                     raise CorpusError(
-                        [
-                            f"{where}: concept {concept.name!r}: together names {part!r}, "
-                            "which is no concept of kind 'part'"
-                        ]
+                        [f"{where}: concept {concept.name!r}: together names no concept {part!r}"]
                     )
     return Glossary(concepts)
