@@ -27,6 +27,7 @@ WINDOW_SLACK = 3  # words a multi-word term may be spread over, beyond its own l
 # Words apart at most for the parts of a concept said in parts ("killed every last one of them":
 # a word for killing and one for all of them make a wipe-out).
 PARTS_WINDOW = 6
+PARTS_READ = True  # ablation switch
 NAME_LETTERS = 6  # a game's one-word name this long or longer is also read inflected
 INFLECTED_NAMES = True  # ablation switch
 
@@ -155,16 +156,24 @@ class Glossary:
         for start, token in enumerate(tokens):
             for concept in self._inflected_name(token):
                 found.setdefault((concept, start), Mention(concept, start, start + 1))
-        found.update(self._said_in_parts(found.values()))
+        if PARTS_READ:
+            found.update(self._said_in_parts(found.values()))
         # A later match of a multi-word term inside an earlier one of the same concept is the same.
         mentions = sorted(
             (m for m in found.values() if self.concepts[m.concept].kind != "part"),
             key=lambda m: (m.start, m.concept),
         )
+        # Overlapping ones ("roll its charge" and "charge range") are one mention spanning both.
         kept: list[Mention] = []
         for m in mentions:
-            if not any(k.concept == m.concept and k.start <= m.start < k.end for k in kept):
+            at = next(
+                (i for i, k in enumerate(kept) if k.concept == m.concept and k.start <= m.start < k.end),
+                None,
+            )
+            if at is None:
                 kept.append(m)
+            elif m.end > kept[at].end:
+                kept[at] = Mention(m.concept, kept[at].start, m.end)
         return kept
 
     def _said_in_parts(self, mentions: Iterable[Mention]) -> dict[tuple[str, int], Mention]:

@@ -14,6 +14,7 @@ SUFFIX = re.compile(r"['’]\w{1,3}$")
 NEGATION_REACH = 3  # a negation denies a situation word at most this many words after it
 # Where one clause of a sentence ends: "fled 7, they pursued 9"; not a decimal comma ("4,5").
 # Punctuation, a dash between words, and "vs" between two sides' rolls ("11 to pursue vs their 10").
+SENTENCE_END = re.compile(r"[.!?…]+(?=\s)")
 CLAUSE_BREAK = re.compile(
     r"(?<!\d)[,;:](?!\d)|[,;:](?=\s)|[.!?](?=\s|$)|\s[—–-]\s|\s(?:vs\.?|versus)\s", re.I
 )
@@ -80,6 +81,14 @@ class Question:
         if not self.clauses:
             return 0
         return self.clauses[min(token, len(self.clauses) - 1)]
+
+    @cached_property
+    def last_sentence_start(self) -> int:
+        """Return the first token of the question's last sentence (0 for a one-sentence one)."""
+        ends = [m.end() for m in SENTENCE_END.finditer(self.text.rstrip())]
+        if not ends:
+            return 0
+        return sum(1 for m in TOKEN.finditer(self.text) if m.start() < ends[-1])
 
     def has_value_in_clause(self, token: int) -> bool:
         """Return whether the clause of a token position states a number or die faces."""

@@ -24,7 +24,9 @@ NEXT_CLAUSE_READ = True  # ablation switch
 NEXT_CLAUSE_PENALTY = 1.0
 TOPICS_DECLINED = True  # a topic the corpus lacks is declined (ablation switch)
 SUBJECT_KINDS = frozenset({"rule"})  # the concepts that keep an uncovered topic answered
+TOPIC_OVER_SUBJECT = True  # a topic asked about outweighs a rule named beside it (ablation)
 MIN_ANGLE = 5  # degrees: a bare number below this beside "wheel" counts wheels
+FACES_BY_ORDER = True  # die faces fill a roll whose bare numbers are not read by order (ablation)
 
 
 @dataclass(frozen=True)
@@ -234,13 +236,26 @@ def _by_unit_and_order(
     """
     extra: dict[str, str] = {}
     free_lengths = [n for n in question.numbers if n.unit and n.token not in used]
+    faces = [(r.token, r.text(), float(sum(r.faces))) for r in question.rolls]
     free_rolls = sorted(
-        [(n.token, f"{n.value:g}", n.value) for n in question.numbers if not n.unit]
-        + [(r.token, r.text(), float(sum(r.faces))) for r in question.rolls],
+        [(n.token, f"{n.value:g}", n.value) for n in question.numbers if not n.unit] + faces
     )
     free_rolls = [item for item in free_rolls if item[0] not in used]
     for param in params:
-        if param.name in bound or (param.cue is not None and not param.cue.by_order):
+        if param.name in bound:
+            continue
+        if param.cue is not None and not param.cue.by_order:
+            # Where bare numbers are mostly model counts, die faces are still a roll: "double 6"
+            # is no unit of twelve.
+            if param.kind == "roll" and FACES_BY_ORDER:
+                chosen = next(
+                    (r for r in free_rolls if r in faces and _plausible(param, r[2], question)),
+                    None,
+                )
+                if chosen is not None:
+                    free_rolls.remove(chosen)
+                    extra[param.name] = chosen[1]
+                    used.add(chosen[0])
             continue
         if param.kind == "distance" and free_lengths:
             number = free_lengths.pop(0)
@@ -487,10 +502,20 @@ def route(
         (_, _, main), *others = found
         also = [call for _, complete, call in others if complete and call.inputs]
         return Decision("rule", (main, *also)[:MAX_CALLS])
+    # A topic word inside a longer term of the corpus's ("charge range": not shooting's range)
+    # is that term's.
     uncovered = [
         m
         for m in question.mentions
-        if glossary.concepts[m.concept].kind == "topic" and m.concept not in covered
+        if glossary.concepts[m.concept].kind == "topic"
+        and m.concept not in covered
+        and not any(
+            o.start <= m.start
+            and m.end <= o.end
+            and o.end - o.start > m.end - m.start
+            and glossary.concepts[o.concept].kind != "topic"
+            for o in question.mentions
+        )
     ]
     # A subject only outweighs the topic when it names a rule the corpus states ("fleeing",
     # "overrun"), not a general term beside the topic ("movement" in difficult terrain).
@@ -504,7 +529,10 @@ def route(
         and glossary.concepts[m.concept].kind in SUBJECT_KINDS
         and not topic_tokens & set(range(m.start, m.end))
     }
-    if TOPICS_DECLINED and uncovered and not named_subjects:
+    # Asked in the question's own sentence, an uncovered topic outweighs the rules it is asked
+    # beside ("how do fleeing units rally?"); in a post's story it is a passing mention.
+    asked = [m for m in uncovered if m.start >= question.last_sentence_start]
+    if TOPICS_DECLINED and uncovered and (not named_subjects or (TOPIC_OVER_SUBJECT and asked)):
         return Decision("abstain", declined_for=tuple(uncovered))
     kinds = {glossary.concepts[c].kind for c in concepts & covered}
     if "rule" in kinds or (NAMED_GAME_LOOKUP and games):

@@ -556,6 +556,9 @@ def test_register_prints_the_localized_command(runner: CliRunner) -> None:
         "es-ES": "reglas",
         "es-419": "reglas",
         "fr": "règles",
+        "it": "regole",
+        "pl": "zasady",
+        "pt-BR": "regras",
         "ru": "правила",
     }
     option = command["options"][0]

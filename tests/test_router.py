@@ -273,6 +273,21 @@ def test_a_charge_with_its_dice_is_computed_without_the_word_failed(
         ("en", "I rolled a 4 and a 6 for the overrun, how far?", "overrun", "4,6"),
         # Model counts are no overrun roll.
         ("es", "Arrasé con mis 5 jinetes de lobo, ¿tengo que cargar?", "overrun", None),
+        # Die faces far from the roll word are still the roll; the unit sizes are not.
+        (
+            "it",
+            "I miei 5 Cavalieri caricano 8 Predoni e li spazzano via tutti. Tiro per l'overrun "
+            "e faccio doppio 6. Di quanti pollici avanzo?",
+            "overrun",
+            "6,6",
+        ),
+        (
+            "de",
+            "Meine 12 Ritter haben angegriffen und alle getötet. Für das Überrennen habe ich dann "
+            "eine 3 und eine 5 gewürfelt. Wie weit?",
+            "overrun",
+            "3,5",
+        ),
     ],
 )
 def test_an_overrun_roll_is_read_beside_the_roll_word_only(

@@ -1090,6 +1090,18 @@ ASKED = {
         "Mes gobelins ont fui de 7, les poursuivants ont fait 7. Que se passe-t-il ?",
         "Combien de points coûte une unité de Chevaliers du Graal ?",
     ),
+    "it": (
+        "I miei goblin sono fuggiti di 7, gli inseguitori hanno tirato 7. Cosa succede?",
+        "Quanti punti costa un'unità di Cavalieri del Graal?",
+    ),
+    "pl": (
+        "Moje gobliny uciekły na 7, ścigający wyrzucili 7. Co się dzieje?",
+        "Ile punktów kosztuje oddział Rycerzy Graala?",
+    ),
+    "pt": (
+        "Meus goblins fugiram 7, os perseguidores tiraram 7. O que acontece?",
+        "Quantos pontos custa uma unidade de Cavaleiros do Graal?",
+    ),
 }
 FOREIGN_CHECK_PAGES = [
     ("/", {}),

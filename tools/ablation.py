@@ -80,12 +80,6 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "an undecided outcome's clauses get the full bonus (before)": lambda: patched(
             pipeline, "UNDECIDED_SHARE", 1.0
         ),
-        "provenance bonus stepped 0.3 a clause (tried)": lambda: patched(
-            pipeline, "MAIN_SHARE_STEP", 0.3
-        ),
-        "provenance bonus stepped 0.5 a clause (tried)": lambda: patched(
-            pipeline, "MAIN_SHARE_STEP", 0.5
-        ),
         "questions in rule text citable": lambda: patched(
             retriever, "_not_answers", np.asarray([c.kind == "heading" for c in retriever.clauses])
         ),
@@ -110,6 +104,15 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         ),
         "no relevance bar for supporting citations": lambda: patched(
             pipeline, "RELEVANCE_BAR", 0.0
+        ),
+        "a rule named beside a topic keeps it answered (before)": lambda: patched(
+            router, "TOPIC_OVER_SUBJECT", False
+        ),
+        "no concepts said in parts (before)": lambda: patched(
+            glossary_module, "PARTS_READ", False
+        ),
+        "die faces not read by order where bare numbers are not (before)": lambda: patched(
+            router, "FACES_BY_ORDER", False
         ),
         "repeated sentences citable": lambda: patched(
             retriever,
