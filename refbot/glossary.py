@@ -166,10 +166,8 @@ class Glossary:
         # Overlapping ones ("roll its charge" and "charge range") are one mention spanning both.
         kept: list[Mention] = []
         for m in mentions:
-            at = next(
-                (i for i, k in enumerate(kept) if k.concept == m.concept and k.start <= m.start < k.end),
-                None,
-            )
+            same = (i for i, k in enumerate(kept) if k.concept == m.concept)
+            at = next((i for i in same if kept[i].start <= m.start < kept[i].end), None)
             if at is None:
                 kept.append(m)
             elif m.end > kept[at].end:

@@ -117,7 +117,8 @@ def bind(candidate: Candidate, question: Question) -> dict[str, str]:
         cue = param.cue
         assert cue is not None
         if param.kind == "choice":
-            named = list(dict.fromkeys(m.concept for m in question.mentions if m.concept in cue.concepts))
+            choices = (m.concept for m in question.mentions if m.concept in cue.concepts)
+            named = list(dict.fromkeys(choices))
             if len(named) > cue.nth:
                 inputs[param.name] = named[cue.nth]
         elif param.kind == "bool":

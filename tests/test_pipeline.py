@@ -56,7 +56,7 @@ def test_a_question_naming_a_covered_game_is_answered(bot: Refbot, lang: str, te
     [
         ("en", "Can a fleeing unit rally at the start of my next turn?"),
         ("es", "¿Una unidad que huye puede reagruparse en mi siguiente turno?"),
-        ("de", "Muss ich einen Paniktest machen, wenn eine befreundete Einheit in der Nähe flieht?"),
+        ("de", "Muss ich einen Paniktest machen, wenn eine befreundete Einheit nahe flieht?"),
     ],
 )
 def test_a_topic_asked_beside_a_rule_of_the_corpus_is_declined(
@@ -178,7 +178,7 @@ def test_an_input_that_would_decide_the_outcome_is_asked_for(
         ("Can my charging unit come within 1 inch of other units, not only its target?", True),
         ("Можно ли при нападении подходить ближе дюйма к другим отрядам?", True),
         # The side charged, then the side touched.
-        ("I declared a charge on their flank, but after my wheel I touch their front. Legal?", False),
+        ("I declared a charge on their flank, but after my wheel I touch their front?", False),
         ("Cargo de frente, pero con el giro quiero acabar en su flanco. ¿Vale?", False),
         ("Szarżuję we flankę, ale po obrocie dotykam frontu. Wolno?", False),
         # When the one wheel is made.

@@ -108,9 +108,7 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a rule named beside a topic keeps it answered (before)": lambda: patched(
             router, "TOPIC_OVER_SUBJECT", False
         ),
-        "no concepts said in parts (before)": lambda: patched(
-            glossary_module, "PARTS_READ", False
-        ),
+        "no concepts said in parts (before)": lambda: patched(glossary_module, "PARTS_READ", False),
         "die faces not read by order where bare numbers are not (before)": lambda: patched(
             router, "FACES_BY_ORDER", False
         ),
