@@ -17,7 +17,7 @@ from refbot.answer import (
     compose_rule,
 )
 from refbot.embed import Embedder
-from refbot.errors import QuestionError, RuleError, UnknownRule
+from refbot.errors import ProvenanceMissing, QuestionError, RuleError, UnknownRule
 from refbot.glossary import Glossary
 from refbot.i18n import Writer, detect_language
 from refbot.index import Hit
@@ -191,6 +191,12 @@ def ask(
                 answer = cite_translations(answer, loaded.provenance, loaded.clauses_by_id)
                 situation = situation_of(decision, followed)
                 return with_asks(replace(answer, situation=situation), results)
+    if decision.kind == "lookup" and decision.named and LOOKUP_SHARE:
+        # No rule computed, but the question names rules' situations: their clauses lead.
+        boost = translated_shares(
+            named_shares(decision.named, loaded, edition), loaded.provenance, lang
+        )
+        hits = retriever.rank(scores, k, allowed, boost=boost) or hits
     with clock("answer"):
         hits = lead_with_translation(hits, loaded.provenance, loaded.clauses_by_id, lang)
         paragraph, amendments = loaded.paragraph(hits[0].clause)
@@ -380,7 +386,23 @@ MAIN_SHARE_STEP = 0.1
 # (dev 2, held-out 4 and dev 3 R@1 +0.009 to +0.019; 0.25 no better).
 UNDECIDED_SHARE = 0.5
 OTHER_SHARE = 0.5  # the clauses of a rule the question only also sets up
+LOOKUP_SHARE = 0.5  # a lookup's clauses of the rules whose situation it names
 EDITION_BY_UNIT = True  # the edition measuring in the question's unit leads (ablation switch)
+
+
+def named_shares(rule_ids: Sequence[str], loaded: Loaded, edition: str | None) -> dict[str, float]:
+    """Return the share of the provenance bonus of the clauses stating rules no input computed."""
+    found: dict[str, float] = {}
+    for rule in all_rules():
+        if rule.id not in rule_ids or (edition and rule.edition != edition):
+            continue
+        try:
+            located = rule.locate(loaded.provenance, [t for t in rule.provenance if t != "base"])
+        except ProvenanceMissing:
+            continue
+        for clause_id in located:
+            found[clause_id] = max(found.get(clause_id, 0.0), LOOKUP_SHARE)
+    return found
 
 
 def shares(results: Sequence[RuleResult], unit: str | None = None) -> dict[str, float]:

@@ -61,6 +61,9 @@ class Decision:
     calls: tuple[Call, ...] = ()
     # Why a question is declined: its mentions of another game or of topics the corpus lacks.
     declined_for: tuple[Mention, ...] = ()
+    # A lookup's rules whose situation the question names though it gives them nothing to
+    # compute with ("can my unit refuse to chase them?"): their clauses are likely the answer.
+    named: tuple[str, ...] = ()
 
     @property
     def rule(self) -> str | None:
@@ -467,6 +470,7 @@ def route(
     # 9" is a flee, not a pursuit. A one-word situation is named even denied: "he says I cannot
     # overrun" is about overrunning.
     said = {m.concept for m in question.mentions if not (NEGATIONS_READ and question.negated(m))}
+    named_rules: list[str] = []
     for order, candidate in enumerate(registered):
         if games and not games & candidate.games:
             continue
@@ -478,6 +482,7 @@ def route(
         }
         if not named:
             continue
+        named_rules.append(candidate.rule)
         inputs = bind(candidate, question)
         if not inputs and "probability" not in concepts:
             continue
@@ -536,8 +541,9 @@ def route(
     if TOPICS_DECLINED and uncovered and (not named_subjects or (TOPIC_OVER_SUBJECT and asked)):
         return Decision("abstain", declined_for=tuple(uncovered))
     kinds = {glossary.concepts[c].kind for c in concepts & covered}
+    lookup = Decision("lookup", named=tuple(named_rules))
     if "rule" in kinds or (NAMED_GAME_LOOKUP and games):
         # A question naming a game the corpus covers is the corpus's, however it is phrased.
-        return Decision("lookup")
+        return lookup
     bar = thresholds.with_terms if "term" in kinds else thresholds.without_terms
-    return Decision("lookup") if top_dense >= bar else Decision("abstain")
+    return lookup if top_dense >= bar else Decision("abstain")
