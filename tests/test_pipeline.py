@@ -12,6 +12,7 @@ from refbot.errors import QuestionError
 from refbot.glossary import Glossary, load_glossary
 from refbot.question import parse_question
 from refbot.router import named_language
+from refbot.rules import editions_of
 from refbot.terms import TermMatcher
 from tests.helpers import SEED_CORPUS
 
@@ -83,6 +84,26 @@ def test_a_topic_beside_a_subject_of_the_corpus_is_answered(
     bot: Refbot, lang: str, text: str
 ) -> None:
     assert not bot.ask(text, lang=lang).abstained
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "rule"),
+    [
+        ("en", "How far does a failed charge move?", "failed_charge"),
+        ("en", "Do I have to take a test to hold my unit back from pursuing?", "restrain"),
+    ],
+)
+def test_a_lookup_naming_a_rule_cites_a_clause_stating_it_first(
+    bot: Refbot, lang: str, text: str, rule: str
+) -> None:
+    answer = bot.ask(text, lang=lang)
+    assert not answer.rules
+    stated = {
+        clause_id
+        for r in editions_of(rule)
+        for clause_id in r.locate(bot.loaded.provenance, list(r.provenance))
+    }
+    assert answer.citations[0].id in stated
 
 
 def test_a_lookup_quotes_the_whole_paragraph(bot: Refbot) -> None:

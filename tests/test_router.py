@@ -591,3 +591,18 @@ def test_a_wound_and_a_failed_save_on_a_downed_warrior_are_read(
     decision = decide(glossary, text, lang)
     assert decision.rule == "attack_downed"
     assert {k: decision.inputs.get(k) for k in inputs} == inputs
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "named"),
+    [
+        ("en", "How far does a failed charge move?", ("failed_charge",)),
+        ("es", "¿Hay que hacer un chequeo para contener la persecución?", ("restrain",)),
+        ("en", "What happens at the battlefield edge?", ()),
+    ],
+)
+def test_a_lookup_names_the_rules_whose_situation_it_names(
+    glossary: Glossary, lang: str, text: str, named: tuple[str, ...]
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.kind == "lookup" and decision.named == named

@@ -105,6 +105,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "no relevance bar for supporting citations": lambda: patched(
             pipeline, "RELEVANCE_BAR", 0.0
         ),
+        "no bonus for the rules a lookup names (before)": lambda: patched(
+            pipeline, "LOOKUP_SHARE", 0.0
+        ),
         "a rule named beside a topic keeps it answered (before)": lambda: patched(
             router, "TOPIC_OVER_SUBJECT", False
         ),
