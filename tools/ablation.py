@@ -105,6 +105,12 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "no relevance bar for supporting citations": lambda: patched(
             pipeline, "RELEVANCE_BAR", 0.0
         ),
+        "provenance bonus stepped 0.1 a clause (before)": lambda: patched(
+            pipeline, "MAIN_SHARE_STEP", 0.1
+        ),
+        "provenance bonus stepped 0.5 a clause (tried)": lambda: patched(
+            pipeline, "MAIN_SHARE_STEP", 0.5
+        ),
         "no bonus for the rules a lookup names (before)": lambda: patched(
             pipeline, "LOOKUP_SHARE", 0.0
         ),
