@@ -26,6 +26,7 @@ TOPICS_DECLINED = True  # a topic the corpus lacks is declined (ablation switch)
 SUBJECT_KINDS = frozenset({"rule"})  # the concepts that keep an uncovered topic answered
 TOPIC_OVER_SUBJECT = True  # a topic asked about outweighs a rule named beside it (ablation)
 MIN_ANGLE = 5  # degrees: a bare number below this beside "wheel" counts wheels
+DENIALS_READ = True  # a denied contact says no whatever else is said (ablation switch)
 FACES_BY_ORDER = True  # die faces fill a roll whose bare numbers are not read by order (ablation)
 
 
@@ -128,7 +129,12 @@ def bind(candidate: Candidate, question: Question) -> dict[str, str]:
             said = [m for m in question.mentions if m.concept in cue.concepts]
             if (cue.only_denied and not said) or question.concepts & set(cue.not_when):
                 continue
-            if question.concepts & set(cue.unless):
+            denial = (
+                DENIALS_READ
+                and NEGATIONS_READ
+                and any(m.concept in cue.denied_by and question.negated(m) for m in said)
+            )
+            if question.concepts & set(cue.unless) or denial:
                 inputs[param.name] = "no"
             elif said:
                 # "we did not charge", "sin llegar a tocarla": every mention denied is a no.

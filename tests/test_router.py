@@ -606,3 +606,29 @@ def test_a_lookup_names_the_rules_whose_situation_it_names(
 ) -> None:
     decision = decide(glossary, text, lang)
     assert decision.kind == "lookup" and decision.named == named
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "contact"),
+    [
+        # Denied contact says no, though the question also says an overrun must charge.
+        (
+            "es",
+            "Al arrasar paso a 2 cm de unos lanceros sin llegar a tocarlos; mi rival dice que el "
+            "arrasamiento obliga a cargar. ¿Tengo que pivotar y cargarles?",
+            "no",
+        ),
+        (
+            "en",
+            "My overrun passes beside an enemy unit without touching it. Can I wheel into it?",
+            "no",
+        ),
+        ("it", "Con lo sfondamento tocco un'unità nemica: devo caricarla?", "yes"),
+    ],
+)
+def test_an_overrun_that_touches_no_enemy_does_not_charge_it(
+    glossary: Glossary, lang: str, text: str, contact: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    (call,) = [c for c in decision.calls if c.rule == "overrun_charge"]
+    assert call.inputs["contact"] == contact

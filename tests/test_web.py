@@ -594,6 +594,17 @@ def test_each_route_class_has_its_own_limit(settings: Settings, bot: Refbot) -> 
     ]  # fmt: skip
     for path in ("/api/health", "/widget.js", "/static/style.css"):
         assert all(client.get(path).status_code == 200 for _ in range(5)), path
+    assert all(client.get("/favicon.ico").status_code == 301 for _ in range(5))
+
+
+def test_every_page_has_an_icon_and_favicon_ico_leads_to_it(client: FlaskClient) -> None:
+    moved = client.get("/favicon.ico")
+    assert moved.status_code == 301 and moved.headers["Location"].endswith("/static/favicon.svg")
+    icon = client.get("/static/favicon.svg")
+    assert icon.status_code == 200 and icon.mimetype == "image/svg+xml"
+    for path in ("/", "/embed", "/align", "/api/docs"):
+        html = client.get(path).get_data(as_text=True)
+        assert '<link rel="icon" type="image/svg+xml" href="/static/favicon.svg">' in html, path
 
 
 @pytest.mark.parametrize(("proxies", "separate"), [(1, True), (0, False)])

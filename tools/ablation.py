@@ -117,6 +117,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a rule named beside a topic keeps it answered (before)": lambda: patched(
             router, "TOPIC_OVER_SUBJECT", False
         ),
+        "a denied contact outweighed by other words (before)": lambda: patched(
+            router, "DENIALS_READ", False
+        ),
         "no concepts said in parts (before)": lambda: patched(glossary_module, "PARTS_READ", False),
         "die faces not read by order where bare numbers are not (before)": lambda: patched(
             router, "FACES_BY_ORDER", False

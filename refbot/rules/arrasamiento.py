@@ -196,7 +196,7 @@ RULES = [
                 N_("the straight overrun move reaches an enemy unit"),
                 required=True,
                 # "Am I obliged to charge them?" asks about an enemy the overrun reached.
-                cue=Cue(("new_enemy", "contact", "mandatory")),
+                cue=Cue(("new_enemy", "contact", "mandatory"), denied_by=("contact",)),
             ),
             Param(
                 "enemy_fleeing",
@@ -218,7 +218,13 @@ RULES = [
             "no_contact": ("NO puede pivotar para forzar la carga",),
         },
         explain=explain_overrun_charge,
-        when=(("overrun", "new_enemy"), ("overrun", "charge", "mandatory"), ("overrun", "contact")),
+        # Wheeling during an overrun is this rule's question too: only to maximise contact.
+        when=(
+            ("overrun", "new_enemy"),
+            ("overrun", "charge", "mandatory"),
+            ("overrun", "contact"),
+            ("overrun", "wheel"),
+        ),
     ),
 ]
 

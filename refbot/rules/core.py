@@ -96,6 +96,9 @@ class Cue:
     # Intents that make the flag's word a statement of the rule, not of the situation: "what is
     # the chance to catch them, ties count as caught?" asks a chance, it reports no tie.
     not_when: tuple[str, ...] = ()
+    # Concepts whose denial says no whatever else the flag's words say: "passes 2 cm from them
+    # without touching them, though he says an overrun must charge" reached no enemy.
+    denied_by: tuple[str, ...] = ()
     # Which of the choices named, in the question's order, a choice takes: "charged the flank
     # but touched the front" names the charged side first (0) and the side touched second (1).
     nth: int = 0

@@ -71,7 +71,14 @@ TOO_LONG = 413
 EXPENSIVE = ("pages.align_page", "pages.align_tmx")
 # Discord posts every member's interactions from a few addresses: one client to a limiter; its
 # signature check refuses anyone else.
-UNLIMITED = ("api.health", "pages.widget", "pages.static", "static", "discord.interactions")
+UNLIMITED = (
+    "api.health",
+    "pages.widget",
+    "pages.static",
+    "pages.favicon",
+    "static",
+    "discord.interactions",
+)
 
 
 def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> Flask:

@@ -8,8 +8,9 @@ from http import HTTPStatus
 from typing import Any
 
 from babel import negotiate_locale
-from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 from markupsafe import Markup
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from refbot.align import describe_flag
 from refbot.answer import Answer, Situation
@@ -256,6 +257,12 @@ def feedback() -> Any:
     except UnknownAnswer:
         return _chat(template, _("That answer is no longer kept; thank you all the same."), 404)
     return _chat(template, _("Thank you for your feedback."))
+
+
+@pages.route("/favicon.ico")
+def favicon() -> WerkzeugResponse:
+    """Send clients that ask for /favicon.ico by habit to the site's icon."""
+    return redirect(url_for("pages.static", filename="favicon.svg"), 301)
 
 
 @pages.route("/widget.js")
