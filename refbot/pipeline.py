@@ -408,6 +408,17 @@ def named_shares(rule_ids: Sequence[str], loaded: Loaded, edition: str | None) -
         for clause_id in located:
             share = LOOKUP_SHARE if clause_id in base else LOOKUP_SHARE * OTHER_SHARE
             found[clause_id] = max(found.get(clause_id, 0.0), share)
+    # A FAQ ruling on the same situation is as likely an answer as the rule: a club's FAQ answers
+    # what the rule left open.
+    retriever = loaded.retriever
+    if not retriever.faq_rows:
+        return found
+    named = [c for c in candidates(all_rules()) if c.rule in rule_ids]
+    situations = [set(group) for c in named for group in c.when]
+    for row in retriever.faq_rows:
+        if any(group <= retriever.concepts_of(row) for group in situations):
+            clause_id = retriever.clauses[row].id
+            found[clause_id] = max(found.get(clause_id, 0.0), LOOKUP_SHARE)
     return found
 
 

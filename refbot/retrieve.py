@@ -105,6 +105,7 @@ class Retriever:
             index.vectors.reconstruct_n(0, index.vectors.ntotal) if flat else None
         )
         self._row = {c.id: i for i, c in enumerate(self.clauses)}
+        self.faq_rows = tuple(i for i, c in enumerate(self.clauses) if c.kind == "faq")
 
     def _matrix(self, concept_sets: list[set[str]]) -> np.ndarray:
         matrix = np.zeros((len(concept_sets), max(len(self._column), 1)))
