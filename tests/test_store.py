@@ -345,3 +345,32 @@ def test_the_migrations_build_exactly_the_tables_the_code_uses(store: Store) -> 
     with store.engine.connect() as connection:
         differences = compare_metadata(MigrationContext.configure(connection), metadata)
     assert differences == []
+
+
+def test_the_head_revision_the_store_checks_is_the_newest_migration() -> None:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from refbot.store.store import HEAD_REVISION
+
+    config = Config()
+    config.set_main_option("script_location", "refbot.store:migrations")
+    assert ScriptDirectory.from_config(config).get_current_head() == HEAD_REVISION
+
+
+def test_a_store_already_migrated_opens_without_running_the_migrations(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = Store.open(database)
+    assert first.revision() == "0002"
+    ran: list[str] = []
+    monkeypatch.setattr(Store, "migrate", lambda self, revision="head": ran.append(revision))
+    Store.open(database)
+    assert ran == []
+    monkeypatch.undo()
+    # One behind: opening it migrates.
+    with first.engine.begin() as connection:
+        connection.exec_driver_sql("UPDATE alembic_version SET version_num = '0001'")
+    monkeypatch.setattr(Store, "migrate", lambda self, revision="head": ran.append(revision))
+    Store.open(database)
+    assert ran == ["head"]
