@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
@@ -19,6 +20,7 @@ VERIFIED_CONFIDENCE = 0.9
 UNVERIFIED_CONFIDENCE = 0.6
 LOOKUP_CEILING = 0.8  # a lookup is never as sure as a verified computation
 FAQ_LABEL = "FAQ"  # the same word in every language the interface has
+LENGTH = re.compile(r"(\d+(?:\.\d+)?)(in|cm)")  # a length input as the router writes it: "12in"
 
 
 @dataclass(frozen=True)
@@ -273,19 +275,22 @@ def compose_lookup(
     )
 
 
-def situation_lines(answer: Answer) -> list[str]:
+def situation_lines(answer: Answer, glossary: Glossary | None = None) -> list[str]:
     """Say in the answer's language what was read from the question, and how to correct it.
 
     "Read: pursuit — the Flee roll (total or faces) 7, the Pursuit roll (total or faces) 9",
     then "To correct it: --input flee=7 --input pursuit=9". The rule is named by its id (what
-    `--rule` takes) and each input by its label, the translated Param help.
+    `--rule` takes), each input by its label, the translated Param help, and each value as a
+    reader says it ("yes", 12", a state by the glossary's name for it); the correction line
+    keeps the values as `--input` takes them.
     """
     situation = answer.situation
     if situation is None:
         return []
     writer = Writer(answer.lang)
     read = [
-        f"{writer.gettext(about) if (about := input_help(name, situation.rule)) else name} {value}"
+        f"{writer.gettext(about) if (about := input_help(name, situation.rule)) else name} "
+        f"{_shown_value(value, writer, glossary)}"
         for name, value in situation.inputs.items()
     ]
     lines = [
@@ -297,6 +302,18 @@ def situation_lines(answer: Answer) -> list[str]:
         options = " ".join(f"--input {name}={value}" for name, value in situation.inputs.items())
         lines.append(writer.gettext("To correct it: {options}").format(options=options))
     return lines
+
+
+def _shown_value(value: str, writer: Writer, glossary: Glossary | None) -> str:
+    """Return an input's value as a reader says it: yes or no, a length with its unit, a name."""
+    if value in ("yes", "no"):
+        return writer.gettext("yes") if value == "yes" else writer.gettext("no")
+    length = LENGTH.fullmatch(value)
+    if length:
+        return writer.distance({"value": float(length.group(1)), "unit": length.group(2)})
+    if glossary is not None and value in glossary.concepts:
+        return glossary.concepts[value].title(writer.lang)
+    return value
 
 
 def _problem_sentence(problem: Problem, writer: Writer) -> str:

@@ -247,7 +247,7 @@ def ask(
         _emit(answer.to_dict(), [answer.to_dict()] if as_jsonl else None)
         return
     click.echo(answer.answer)
-    for line in situation_lines(answer):
+    for line in situation_lines(answer, bot.glossary):
         click.echo(f"  {line}")
     for result in answer.rules:
         mark = "verified" if result.verified else "not verified by retrieval"

@@ -332,3 +332,30 @@ def test_ask_input_that_cannot_be_used_is_refused(
     assert result.exit_code in (1, 2)
     assert problem in result.stderr
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("lang", "shown"),
+    [
+        ("en", ["knocked down", " yes"]),
+        ("es", ["derribado", " sí"]),
+        ("de", [" ja"]),
+    ],
+)
+def test_ask_says_read_values_as_a_reader_would_and_corrections_as_options_take_them(
+    runner: CliRunner, lang: str, shown: list[str]
+) -> None:
+    question = "Mordheim: can my warrior attack a knocked down enemy while another stands?"
+    result = runner.invoke(main, ["ask", question, "--lang", lang])
+    assert result.exit_code == 0, result.output
+    read, fix = result.stdout.splitlines()[1:3]
+    assert all(word in read for word in shown), read
+    assert "knocked_down" not in read and "=yes" not in read
+    assert fix.endswith("--input target=knocked_down --input standing_enemy=yes")
+
+
+def test_ask_says_a_length_read_with_its_unit(runner: CliRunner) -> None:
+    question = "Charging with Movement 5, I rolled 1 and 3 and the enemy was 10 inches away"
+    read, fix = runner.invoke(main, ["ask", question, "--lang", "en"]).stdout.splitlines()[1:3]
+    assert "10 inches" in read and "10in" not in read
+    assert fix.endswith("--input distance=10in")
