@@ -16,7 +16,7 @@ import secrets
 import shutil
 import threading
 from dataclasses import asdict, dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from pathlib import Path
 from typing import IO
@@ -33,6 +33,9 @@ UPLOAD_ID = re.compile(r"[0-9a-f]{16}")
 META, STATUS = "upload.json", "status.json"
 PUBLISH_LOCK = ".publish.lock"  # one publication at a time writes the corpus and builds
 COPY_CHUNK = 1 << 20
+# Uploads older than this are removed when the next one is staged, whatever their state, except
+# one being published: the corpus holds what was published, the page lists only the latest.
+KEEP_UPLOADS_DAYS = 30
 
 
 class State(StrEnum):
@@ -110,6 +113,7 @@ class Staging:
         filename = safe_filename(name)
         if kind not in IMPORTED_KINDS:
             raise DocumentError("kind", f"must be one of {', '.join(IMPORTED_KINDS)}")
+        self.prune()
         upload = Upload(
             id=secrets.token_hex(8),
             filename=filename,
@@ -151,6 +155,20 @@ class Staging:
             raise UnknownUpload(f"no upload has the id {upload_id!r}") from None
         return Upload(**data)
 
+    def prune(self, days: int = KEEP_UPLOADS_DAYS) -> list[str]:
+        """Remove the uploads staged more than `days` ago, except one being published."""
+        cutoff = datetime.now(UTC) - timedelta(days=days)
+        removed = []
+        for upload, status in self.recent(limit=None):
+            try:
+                staged_at = datetime.fromisoformat(upload.uploaded_at)
+            except ValueError:
+                continue  # a date this code did not write: left for a person to judge
+            if staged_at < cutoff and status.state is not State.PUBLISHING:
+                self.remove(upload)
+                removed.append(upload.id)
+        return removed
+
     def path(self, upload: Upload) -> Path:
         """Return where the uploaded file is kept."""
         return self.root / upload.id / upload.filename
@@ -187,8 +205,8 @@ class Staging:
         """Record where the upload's publication stands (atomically: workers read it)."""
         _write_json(self.root / upload.id / STATUS, _status_dict(status))
 
-    def recent(self, limit: int = 10) -> list[tuple[Upload, Status]]:
-        """Return the latest uploads with their states, newest first."""
+    def recent(self, limit: int | None = 10) -> list[tuple[Upload, Status]]:
+        """Return the latest uploads with their states, newest first (all without a limit)."""
         found = []
         if self.root.is_dir():
             for folder in self.root.iterdir():

@@ -6,6 +6,7 @@ import io
 import os
 import re
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from werkzeug.test import TestResponse
 from refbot.bot import Refbot
 from refbot.config import Settings
 from refbot.errors import DocumentError, IndexUnwritable
-from refbot.publish import Staging, State, Status, safe_filename
+from refbot.publish import Staging, State, Status, Upload, safe_filename
 from refbot.web import create_app
 from tests.helpers import SQUIG_RULE, squig_docx
 
@@ -334,3 +335,40 @@ def test_a_build_in_progress_is_shown_and_not_started_twice(
     assert again.status_code == 303
     assert staging.status(staged).state is State.PUBLISHING
     assert not (configured.corpus_dir / SECTION).exists()
+
+
+@pytest.mark.parametrize(
+    ("days_ago", "state", "kept"),
+    [
+        (31, State.STAGED, False),
+        (31, State.FAILED, False),
+        (31, State.LIVE, False),
+        (31, State.PUBLISHING, True),  # its process still runs: never pulled from under it
+        (29, State.STAGED, True),
+    ],
+)
+def test_old_uploads_are_removed_when_the_next_is_staged(
+    tmp_path: Path, days_ago: int, state: State, kept: bool
+) -> None:
+    staging = Staging(tmp_path / "uploads")
+
+    def stage(name: str) -> Upload:
+        return staging.stage(
+            name,
+            io.BytesIO(b"# Title\n\nText."),
+            game="g",
+            edition="e",
+            lang="en",
+            units="in",
+            kind="rules",
+            max_bytes=10**6,
+        )
+
+    old = stage("old.txt")
+    staging.set_status(old, Status(state, pid=os.getpid()))
+    meta = tmp_path / "uploads" / old.id / "upload.json"
+    then = (datetime.now(UTC) - timedelta(days=days_ago)).isoformat(timespec="seconds")
+    meta.write_text(meta.read_text().replace(old.uploaded_at, then))
+    new = stage("new.txt")
+    ids = [u.id for u, _ in staging.recent()]
+    assert new.id in ids and (old.id in ids) is kept
