@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Collection, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from refbot.corpus import game_title
@@ -21,6 +22,7 @@ UNVERIFIED_CONFIDENCE = 0.6
 LOOKUP_CEILING = 0.8  # a lookup is never as sure as a verified computation
 FAQ_LABEL = "FAQ"  # the same word in every language the interface has
 LENGTH = re.compile(r"(\d+(?:\.\d+)?)(in|cm)")  # a length input as the router writes it: "12in"
+FACES = re.compile(r"[1-6](?:,[1-6])+")  # die faces as the router writes them: "3,4"
 
 
 @dataclass(frozen=True)
@@ -137,7 +139,8 @@ class Answer:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the answer as JSON-ready data: the one place answers are serialised."""
-        rules = [asdict(r) for r in self.rules]
+        # The edition's label only words the answer; the contract names editions by their slug.
+        rules = [{k: v for k, v in asdict(r).items() if k != "label"} for r in self.rules]
         data: dict[str, Any] = {
             "query": self.query,
             "lang": self.lang,
@@ -153,6 +156,14 @@ class Answer:
         data["situation"] = self.situation.to_dict() if self.situation else None
         data["asks"] = [{"input": name, "question": text} for name, text in self.asks]
         return data
+
+
+def _labelled(result: RuleResult, provenance: dict[str, Clause]) -> RuleResult:
+    """Return the result with its edition's title, from a clause it cites, when the corpus has one."""
+    clause = next((provenance[i] for i in result.clauses if i in provenance), None)
+    if clause is None or not clause.edition_title:
+        return result
+    return replace(result, label=f"{edition_title(clause)} ({game_title(clause.game)})")
 
 
 def explain(result: RuleResult, writer: Writer) -> str:
@@ -175,6 +186,8 @@ def compose_rule(
     """Answer with computed outcomes, citing first the clauses that state the applied rules."""
     writer = Writer(lang)
     texts = []
+    # Each edition by the name readers know it by, from the clauses it rests on.
+    results = [(_labelled(result, provenance), ok) for result, ok in results]
     for result, _ in results:
         texts.append(explain(result, writer))
         texts += [amended_sentence(result, applied, writer) for applied in result.amended_by]
@@ -289,7 +302,7 @@ def situation_lines(answer: Answer, glossary: Glossary | None = None) -> list[st
         return []
     writer = Writer(answer.lang)
     read = [
-        f"{writer.gettext(about) if (about := input_help(name, situation.rule)) else name} "
+        f"{writer.gettext(about) if (about := input_help(name, situation.rule)) else name}: "
         f"{_shown_value(value, writer, glossary)}"
         for name, value in situation.inputs.items()
     ]
@@ -299,7 +312,10 @@ def situation_lines(answer: Answer, glossary: Glossary | None = None) -> list[st
         )
     ]
     if situation.inputs:
-        options = " ".join(f"--input {name}={value}" for name, value in situation.inputs.items())
+        # Quoted as a shell needs it, so that the line can be pasted: --input 'dice=2 5'.
+        options = " ".join(
+            f"--input {shlex.quote(f'{name}={value}')}" for name, value in situation.inputs.items()
+        )
         lines.append(writer.gettext("To correct it: {options}").format(options=options))
     return lines
 
@@ -308,6 +324,9 @@ def _shown_value(value: str, writer: Writer, glossary: Glossary | None) -> str:
     """Return an input's value as a reader says it: yes or no, a length with its unit, a name."""
     if value in ("yes", "no"):
         return writer.gettext("yes") if value == "yes" else writer.gettext("no")
+    if FACES.fullmatch(value):
+        # "3 + 4", not "3,4": a comma between faces reads as a decimal in most languages.
+        return " + ".join(value.split(","))
     length = LENGTH.fullmatch(value)
     if length:
         return writer.distance({"value": float(length.group(1)), "unit": length.group(2)})

@@ -297,7 +297,7 @@ def test_ask_says_what_it_read_with_labels_in_the_answers_language(
     _ = translations(lang).gettext
     flee, pursuit = _("the Flee roll (total or faces)"), _("the Pursuit roll (total or faces)")
     lines = result.stdout.splitlines()
-    read = _("Read: {rule} — {inputs}").format(rule="pursuit", inputs=f"{flee} 7, {pursuit} 9")
+    read = _("Read: {rule} — {inputs}").format(rule="pursuit", inputs=f"{flee}: 7, {pursuit}: 9")
     fix = _("To correct it: {options}").format(options="--input flee=7 --input pursuit=9")
     assert f"  {read}" in lines and f"  {fix}" in lines
     assert lines.index(f"  {read}") == 1  # right under the answer
@@ -313,7 +313,7 @@ def test_ask_input_corrects_what_was_read(runner: CliRunner) -> None:
     assert data["situation"] == {"rule": "pursuit", "inputs": {"flee": "7", "pursuit": "5"}}
     assert data["rules"][0]["outcome"]["caught"] is False
     text = runner.invoke(main, [*question, "--input", "pursuit=5"]).stdout
-    assert "the Pursuit roll (total or faces) 5" in text
+    assert "the Pursuit roll (total or faces): 5" in text
 
 
 @pytest.mark.parametrize(
@@ -359,3 +359,11 @@ def test_ask_says_a_length_read_with_its_unit(runner: CliRunner) -> None:
     read, fix = runner.invoke(main, ["ask", question, "--lang", "en"]).stdout.splitlines()[1:3]
     assert "10 inches" in read and "10in" not in read
     assert fix.endswith("--input distance=10in")
+
+
+def test_the_correction_line_can_be_pasted_into_a_shell(runner: CliRunner) -> None:
+    question = ["ask", "Charging with Movement 5, the enemy 10 inches away. Did I make it?"]
+    result = runner.invoke(main, [*question, "--input", "dice=2 5", "--rule", "failed_charge"])
+    assert result.exit_code == 0, result.output
+    fix = next(line for line in result.stdout.splitlines() if "--input" in line)
+    assert "--input 'dice=2 5'" in fix

@@ -384,3 +384,19 @@ def test_an_undecided_outcome_gives_its_clauses_a_lesser_share() -> None:
     undecided = pipeline.shares([result({"eligible": None, "unknown": ["did_not_charge"]}, "a")])
     assert decided["a"] == 1.0
     assert undecided["a"] == pipeline.UNDECIDED_SHARE < 1.0
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_editions_that_differ_are_named_as_readers_know_them(bot: Refbot, lang: str) -> None:
+    answer = bot.ask(
+        "My unit charged and wiped out the enemy in the first turn, Movement 10 cm: overrun?",
+        lang=lang,
+    )
+    assert {r.edition for r in answer.rules if r.id == "overrun"} == {
+        "rulebook-en",
+        "reglamento-es",
+    }
+    assert "Rulebook (English) (Warhammer Fantasy)" in answer.answer
+    assert "Reglamento (español) (Warhammer Fantasy)" in answer.answer
+    assert "rulebook-en" not in answer.answer and "reglamento-es" not in answer.answer
+    assert "label" not in answer.to_dict()["rules"][0]  # the outcome contract is unchanged

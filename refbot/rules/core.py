@@ -217,6 +217,14 @@ class RuleResult:
     clauses: list[str]
     # The errata whose values the outcome was computed with, in place of the edition's own.
     amended_by: tuple[Amended, ...] = ()
+    # What readers call the edition and its game ("Reglamento (español) (Warhammer Fantasy)"),
+    # set by the answer from the corpus before its sentence is written; not part of the contract.
+    label: str = ""
+
+    @property
+    def edition_label(self) -> str:
+        """Return the edition as readers name it, or its slug and game when none is known."""
+        return self.label or f"{self.edition} ({self.game})"
 
     def to_dict(self) -> dict[str, Any]:
         """Return the outcome contract (id … clauses, and the errata it was computed under)."""

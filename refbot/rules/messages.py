@@ -25,7 +25,7 @@ CONDITIONS = {
 def explain_overrun(result: RuleResult, writer: Writer) -> str:
     """Say whether and how far a unit may overrun in this edition, or what it depends on."""
     _, outcome = writer.gettext, result.outcome
-    label = f"{result.edition} ({result.game})"
+    label = result.edition_label
     if outcome["eligible"] is False:
         reasons = ", ".join(_(REASONS[k]) for k in outcome["reasons"])
         return _("{edition}: the unit cannot overrun: {reasons}.").format(
