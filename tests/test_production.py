@@ -441,26 +441,36 @@ def wrk(
     return result
 
 
-MIN_RPS = 150
+# The share of its own unhindered rate /api/ask keeps with /align hammered alongside. A ratio
+# measured in one run, not a number of requests a second: the machine's speed varies between
+# runs (the bench reports about 0.87), the share of the two cores the hammer takes does not.
+MIN_SHARE_KEPT = 0.5
 
 
 def test_questions_keep_flowing_while_align_is_hammered(production: Deployment) -> None:
-    seconds = 20
+    seconds = 10
+    paths = [ask_path(q) for q in QUESTIONS]
+    alone = wrk(production.port, paths, 2, 8, seconds)
     with ThreadPoolExecutor(2) as pool:
         # Four connections, each asking for an alignment every 20 ms (200 a second, against
         # a limit of 60 a minute). Unpaced, the load generator itself would take a core of
         # the two this is measured on (bench/run.py reports that case too).
         aligns = ["pace=20", ALIGN, ALIGN.replace("/align", "/align.tmx")]
         hammer = pool.submit(wrk, production.port, aligns, 1, 4, seconds)
-        asked = pool.submit(wrk, production.port, [ask_path(q) for q in QUESTIONS], 2, 8, seconds)
+        asked = pool.submit(wrk, production.port, paths, 2, 8, seconds)
         questions, align = asked.result(), hammer.result()
     rps = questions["requests"] / questions["seconds"]
-    print(f"load through nginx, {seconds} s: /api/ask {json.dumps(questions)} = {rps:.0f} req/s;"
-          f" /align hammered alongside: {json.dumps(align)}")  # fmt: skip
+    alone_rps = alone["requests"] / alone["seconds"]
+    print(f"load through nginx, {seconds} s: /api/ask alone {alone_rps:.0f} req/s, "
+          f"{json.dumps(questions)} = {rps:.0f} req/s with /align hammered alongside: "
+          f"{json.dumps(align)}")  # fmt: skip
+    assert alone["ok"] == alone["requests"] and alone["socket_errors"] == 0
     assert questions["ok"] == questions["requests"] and questions["socket_errors"] == 0
     assert align["failed"] == 0 and align["socket_errors"] == 0
     assert align["limited"] > 0  # the flood guard refused most of the hammering
-    assert rps >= MIN_RPS, f"{rps:.0f} requests/s through nginx, wanted {MIN_RPS}"
+    assert rps >= MIN_SHARE_KEPT * alone_rps, (
+        f"/api/ask kept {rps:.0f} of its {alone_rps:.0f} requests/s with /align hammered"
+    )
 
 
 # --- (d) a new build is served without a restart -----------------------------------------------
