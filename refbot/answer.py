@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import shlex
 from collections.abc import Collection, Sequence
 from dataclasses import asdict, dataclass, fields, replace
@@ -14,15 +13,14 @@ from refbot.glossary import Glossary
 from refbot.i18n import Writer
 from refbot.index import Hit
 from refbot.loaded import Coverage
-from refbot.rules import Amended, RuleResult, input_help, rule_of
+from refbot.rules import Amended, Param, RuleResult, input_help, input_param, rule_of
+from refbot.rules.core import parse_bool, parse_distance, parse_faces
 from refbot.segment import Amendment, Clause, Difference
 
 VERIFIED_CONFIDENCE = 0.9
 UNVERIFIED_CONFIDENCE = 0.6
 LOOKUP_CEILING = 0.8  # a lookup is never as sure as a verified computation
 FAQ_LABEL = "FAQ"  # the same word in every language the interface has
-LENGTH = re.compile(r"(\d+(?:\.\d+)?)(in|cm)")  # a length input as the router writes it: "12in"
-FACES = re.compile(r"[1-6](?:,[1-6])+")  # die faces as the router writes them: "3,4"
 
 
 @dataclass(frozen=True)
@@ -301,11 +299,11 @@ def situation_lines(answer: Answer, glossary: Glossary | None = None) -> list[st
     if situation is None:
         return []
     writer = Writer(answer.lang)
-    read = [
-        f"{writer.gettext(about) if (about := input_help(name, situation.rule)) else name}: "
-        f"{_shown_value(value, writer, glossary)}"
-        for name, value in situation.inputs.items()
-    ]
+    read = []
+    for name, value in situation.inputs.items():
+        param = input_param(name, situation.rule)
+        label = writer.gettext(param.help) if param is not None else name
+        read.append(f"{label}: {_shown_value(param, value, writer, glossary)}")
     lines = [
         writer.gettext("Read: {rule} — {inputs}").format(
             rule=situation.rule, inputs=", ".join(read) if read else writer.gettext("no numbers")
@@ -320,17 +318,25 @@ def situation_lines(answer: Answer, glossary: Glossary | None = None) -> list[st
     return lines
 
 
-def _shown_value(value: str, writer: Writer, glossary: Glossary | None) -> str:
-    """Return an input's value as a reader says it: yes or no, a length with its unit, a name."""
-    if value in ("yes", "no"):
-        return writer.gettext("yes") if value == "yes" else writer.gettext("no")
-    if FACES.fullmatch(value):
-        # "3 + 4", not "3,4": a comma between faces reads as a decimal in most languages.
-        return " + ".join(value.split(","))
-    length = LENGTH.fullmatch(value)
-    if length:
-        return writer.distance({"value": float(length.group(1)), "unit": length.group(2)})
-    if glossary is not None and value in glossary.concepts:
+def _shown_value(param: Param | None, value: str, writer: Writer, glossary: Glossary | None) -> str:
+    """Return an input's value as a reader says it, read as its parameter reads it.
+
+    Yes or no in the reader's language, a length with its unit, die faces as "3 + 4" (a comma
+    between them reads as a decimal in most languages), a choice by the glossary's name for it;
+    anything the parameter cannot read, or a length without its unit, as it was given.
+    """
+    if param is None:
+        return value
+    try:
+        if param.kind == "bool":
+            return writer.gettext("yes") if parse_bool(param.name, value) else writer.gettext("no")
+        if param.kind == "distance" and not value.strip()[-1:].isdigit():
+            return writer.distance(parse_distance(param.name, value, "in").to_dict())
+        if param.kind in ("roll", "dice") and not value.strip().isdigit():
+            return " + ".join(str(face) for face in parse_faces(param.name, value))
+    except RuleError:
+        return value
+    if param.kind == "choice" and glossary is not None and value in glossary.concepts:
         return glossary.concepts[value].title(writer.lang)
     return value
 

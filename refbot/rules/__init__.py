@@ -59,16 +59,22 @@ def rule_of(result: RuleResult) -> Rule:
     return found
 
 
+def input_param(name: str, rule_id: str | None = None) -> Param | None:
+    """Return the first registered parameter of that name (of that rule), or None if unknown."""
+    for rule in all_rules():
+        param = rule.param(name) if rule_id in (None, rule.id) else None
+        if param is not None:
+            return param
+    return None
+
+
 def input_help(name: str, rule_id: str | None = None) -> str | None:
     """Return what an input is (its Param `help`, a message to translate), or None if unknown.
 
     Messages show it, never the input's internal name: "the Flee roll (total or faces)".
     """
-    for rule in all_rules():
-        param = rule.param(name) if rule_id in (None, rule.id) else None
-        if param is not None:
-            return param.help
-    return None
+    param = input_param(name, rule_id)
+    return param.help if param is not None else None
 
 
 def rule_inputs(rule_id: str) -> dict[str, str]:
