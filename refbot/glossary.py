@@ -118,6 +118,8 @@ class Glossary:
         # Other games' one-word names, lowercased, with their concept, by their first letters
         # (all but the last of the shortest): a word is compared only with names it starts like.
         self._names: dict[str, list[tuple[str, str]]] = {}
+        # The concepts said in parts, each with one group of the concepts that say it together.
+        self._together = [(c.name, group) for c in concepts.values() for group in c.together]
         for concept in concepts.values():
             for lang, words in concept.words.items():
                 whole = words if concept.kind in WHOLE_WORDS else concept.exact.get(lang, ())
@@ -180,22 +182,19 @@ class Glossary:
         for m in mentions:
             parts.setdefault(m.concept, []).append(m)
         found: dict[tuple[str, int], Mention] = {}
-        if not parts:
-            return found
-        for concept in self.concepts.values():
-            for group in concept.together:
-                if not all(name in parts for name in group):
-                    continue
-                first, *rest = group
-                for anchor in parts[first]:
-                    near = [
-                        min(parts[name], key=lambda m: abs(m.start - anchor.start)) for name in rest
-                    ]
-                    said = [anchor, *near]
-                    start = min(m.start for m in said)
-                    end = max(m.end for m in said)
-                    if end - start <= PARTS_WINDOW + len(said):
-                        found.setdefault((concept.name, start), Mention(concept.name, start, end))
+        for concept, group in self._together:
+            if not all(name in parts for name in group):
+                continue
+            first, *rest = group
+            for anchor in parts[first]:
+                near = [
+                    min(parts[name], key=lambda m: abs(m.start - anchor.start)) for name in rest
+                ]
+                said = [anchor, *near]
+                start = min(m.start for m in said)
+                end = max(m.end for m in said)
+                if end - start <= PARTS_WINDOW + len(said):
+                    found.setdefault((concept, start), Mention(concept, start, end))
         return found
 
     def _inflected_name(self, token: str) -> list[str]:

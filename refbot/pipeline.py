@@ -413,8 +413,7 @@ def named_shares(rule_ids: Sequence[str], loaded: Loaded, edition: str | None) -
     retriever = loaded.retriever
     if not retriever.faq_rows:
         return found
-    named = [c for c in candidates(all_rules()) if c.rule in rule_ids]
-    situations = [set(group) for c in named for group in c.when]
+    situations = [set(group) for r in all_rules() if r.id in rule_ids for group in r.when]
     for row in retriever.faq_rows:
         if any(group <= retriever.concepts_of(row) for group in situations):
             clause_id = retriever.clauses[row].id
