@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from refbot.errors import UnknownRule
@@ -28,6 +28,7 @@ TOPIC_OVER_SUBJECT = True  # a topic asked about outweighs a rule named beside i
 MIN_ANGLE = 5  # degrees: a bare number below this beside "wheel" counts wheels
 DENIALS_READ = True  # a denied contact says no whatever else is said (ablation switch)
 FACES_BY_ORDER = True  # die faces fill a roll whose bare numbers are not read by order (ablation)
+DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too (ablation switch)
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,9 @@ class Call:
     inputs: dict[str, str]
     # Lengths the question gave without a unit, and the unit they were read in.
     assumed: dict[str, str] = field(default_factory=dict)
+    # A detail of the main rule that the question's own sentence asks about ("... how far do the
+    # goblins run?" after both rolls): shown even where the main rule states the same values.
+    asked: bool = False
 
 
 @dataclass(frozen=True)
@@ -444,6 +448,18 @@ def is_detail(named: set[str], read_by_others: list[set[str]]) -> bool:
     return any(named <= read for read in read_by_others)
 
 
+def asks_detail(question: Question, main: set[str], detail: set[str]) -> bool:
+    """Return whether the question's own sentence asks about a detail rather than the main rule.
+
+    "Fled 11, pursued 10. How far do they run?": the asking sentence names no part of the main
+    situation (pursuing) that the detail (fleeing) lacks, and names the detail or a quantity.
+    """
+    if not DETAIL_ASKED or not detail < main:
+        return False
+    asked = {m.concept for m in question.mentions if m.start >= question.last_sentence_start}
+    return not asked & (main - detail) and bool(asked & (detail | {"quantity"}))
+
+
 def route(
     question: Question,
     glossary: Glossary,
@@ -512,7 +528,12 @@ def route(
             found.append(((complete, not detail, len(call.inputs), -order), complete, call))
         found.sort(key=lambda item: item[0], reverse=True)
         (_, _, main), *others = found
-        also = [call for _, complete, call in others if complete and call.inputs]
+        naming = {c.rule: named for _, c, _, named, _ in applying}
+        also = [
+            replace(call, asked=asks_detail(question, naming[main.rule], naming[call.rule]))
+            for _, complete, call in others
+            if complete and call.inputs
+        ]
         return Decision("rule", (main, *also)[:MAX_CALLS])
     # A topic word inside a longer term of the corpus's ("charge range": not shooting's range)
     # is that term's.

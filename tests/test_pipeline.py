@@ -156,6 +156,31 @@ def test_a_rule_the_main_one_already_answers_is_not_added(bot: Refbot) -> None:
 
 
 @pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "Goblins rolled 11 to flee, my knights rolled double 5 to pursue. How far do they go?"),
+        ("it", "i goblin fuggono con 9 e il nemico insegue con 5. di quanti pollici scappano?"),
+        ("fr", "fuite 9 pour mes gobs, la poursuite fait 8. ils bougent de combien ?"),
+    ],
+)
+def test_a_detail_the_question_asks_about_is_shown_when_the_main_rule_agrees(
+    bot: Refbot, lang: str, text: str
+) -> None:
+    answer = bot.ask(text, lang=lang)
+    outcomes = {r.id: r.outcome for r in answer.rules}
+    assert list(outcomes) == ["pursuit", "flee"]
+    assert outcomes["flee"]["flee_move"] == outcomes["pursuit"]["flee_move"]
+    # The pursuit's clauses lead: the flee only restates its distance.
+    assert answer.situation is not None and answer.situation.rule == "pursuit"
+
+
+def test_an_asked_detail_the_main_rule_contradicts_is_not_shown(bot: Refbot) -> None:
+    answer = bot.ask("Goblins fled 5, my knights rolled 9 to pursue. How far do they run?")
+    assert [r.id for r in answer.rules] == ["pursuit"]
+    assert answer.rules[0].outcome["caught"] is True
+
+
+@pytest.mark.parametrize(
     ("text", "decisive"),
     [
         ("Fled 7, they pursued with a 2 and a 5. Am I caught?", "equal to or higher"),

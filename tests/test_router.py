@@ -632,3 +632,21 @@ def test_an_overrun_that_touches_no_enemy_does_not_charge_it(
     decision = decide(glossary, text, lang)
     (call,) = [c for c in decision.calls if c.rule == "overrun_charge"]
     assert call.inputs["contact"] == contact
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("Fled 11, the pursuers rolled 10. How far do my goblins run?", True),
+        ("Fled 11, the pursuers rolled 10. Do my goblins flee?", True),
+        ("Fled 11, the pursuers rolled 10. How far do my pursuers go?", False),
+        ("Fled 11, the pursuers rolled 10. What happens?", False),
+    ],
+)
+def test_a_detail_is_asked_about_by_the_questions_own_sentence(
+    glossary: Glossary, text: str, asked: bool
+) -> None:
+    decision = decide(glossary, text, "en")
+    assert decision.rule == "pursuit"
+    flee = [c for c in decision.calls if c.rule == "flee"]
+    assert flee and flee[0].asked is asked

@@ -124,6 +124,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "die faces not read by order where bare numbers are not (before)": lambda: patched(
             router, "FACES_BY_ORDER", False
         ),
+        "a detail asked about hidden where the main rule states it (before)": lambda: patched(
+            router, "DETAIL_ASKED", False
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",
