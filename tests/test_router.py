@@ -650,3 +650,32 @@ def test_a_detail_is_asked_about_by_the_questions_own_sentence(
     assert decision.rule == "pursuit"
     flee = [c for c in decision.calls if c.rule == "flee"]
     assert flee and flee[0].asked is asked
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "inputs"),
+    [
+        (
+            "en",
+            "My knights charged and killed every last one of them. Do they just stand there?",
+            {"charged": "yes", "wiped_out": "yes"},
+        ),
+        (
+            "de",
+            "Meine Ritter haben angegriffen und die Einheit vernichtet. Bleiben sie einfach stehen?",
+            {"charged": "yes", "wiped_out": "yes"},
+        ),
+        (
+            "es",
+            "Mis caballeros aniquilaron a la unidad en el primer turno de combate. ¿Qué hacen?",
+            {"wiped_out": "yes", "first_turn": "yes"},
+        ),
+        ("ru", "Мои рыцари атаковали и уничтожили отряд. Что дальше?", {"wiped_out": "yes"}),
+    ],
+)
+def test_an_overrun_is_named_by_its_situation(
+    glossary: Glossary, lang: str, text: str, inputs: dict[str, str]
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "overrun"
+    assert inputs.items() <= decision.inputs.items()

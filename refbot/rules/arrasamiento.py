@@ -176,7 +176,8 @@ RULES = [
             "direction": ("avanza en línea recta en la dirección",),
         },
         explain=explain_overrun,
-        when=(("overrun",),),
+        # "wiped them out in the first turn of combat": the situation itself, unnamed.
+        when=(("overrun",), ("wiped_out", "first_turn")),
         constants=CONSTANTS,
     ),
     Rule(

@@ -533,7 +533,8 @@ RULES = [
             "second_win": ("it cannot overrun and automatically restrains pursuit",),
         },
         explain=explain_overrun,
-        when=(("overrun",),),
+        # "charged and killed every last one": the situation itself, unnamed.
+        when=(("overrun",), ("charge", "wiped_out")),
     ),
 ]
 
