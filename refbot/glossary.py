@@ -73,6 +73,8 @@ class Mention:
     concept: str
     start: int
     end: int
+    # Said in parts ("more or less, without touching it"): its span holds other words too.
+    in_parts: bool = False
 
 
 @dataclass(frozen=True)
@@ -173,7 +175,7 @@ class Glossary:
             if at is None:
                 kept.append(m)
             elif m.end > kept[at].end:
-                kept[at] = Mention(m.concept, kept[at].start, m.end)
+                kept[at] = Mention(m.concept, kept[at].start, m.end, m.in_parts)
         return kept
 
     def _said_in_parts(self, mentions: Iterable[Mention]) -> dict[tuple[str, int], Mention]:
@@ -194,7 +196,7 @@ class Glossary:
                 start = min(m.start for m in said)
                 end = max(m.end for m in said)
                 if end - start <= PARTS_WINDOW + len(said):
-                    found.setdefault((concept, start), Mention(concept, start, end))
+                    found.setdefault((concept, start), Mention(concept, start, end, True))
         return found
 
     def _inflected_name(self, token: str) -> list[str]:

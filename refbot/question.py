@@ -12,6 +12,7 @@ from refbot.lang import get as get_language
 
 SUFFIX = re.compile(r"['’]\w{1,3}$")
 NEGATION_REACH = 3  # a negation denies a situation word at most this many words after it
+TRAILING_REACH = 3  # a trailing negation ("препятствий никаких нет") at most this many words on
 # Where one clause of a sentence ends: "fled 7, they pursued 9"; not a decimal comma ("4,5").
 # Punctuation, a dash between words, and "vs" between two sides' rolls ("11 to pursue vs their 10").
 SENTENCE_END = re.compile(r"[.!?…]+(?=\s)")
@@ -127,14 +128,30 @@ class Question:
 
         # A negation inside another mention is that term's own word ("no dejaron ni uno": all
         # were slain), not a denial of what follows.
-        own = {t for m in self.mentions if m != mention for t in range(m.start, m.end)}
-        return any(
+        own = {
+            t
+            for m in self.mentions
+            if m != mention and not m.in_parts
+            for t in range(m.start, m.end)
+        }
+        if any(
             tokens[i] in denying
             and i not in own
             and self.same_clause(i, mention.start)
             and governs(i)
             for i in before
-        )
+        ):
+            return True
+        # "препятствий никаких нет": a trailing negation denies the word just before it, with
+        # no other situation word between them.
+        trailing = trailing_negations(self.lang)
+        after = range(mention.end, min(len(tokens), mention.end + TRAILING_REACH))
+        for i in after:
+            if i in covered:
+                return False
+            if tokens[i] in trailing and self.same_clause(i, mention.start):
+                return True
+        return False
 
     @property
     def dice(self) -> tuple[tuple[int, ...], ...]:
@@ -280,3 +297,8 @@ def _clause_of_tokens(text: str, at: list[int]) -> tuple[int, ...]:
 def negations(lang: str) -> frozenset[str]:
     """Return the negation words of a language with a module (none for the others)."""
     return frozenset(get_language(lang).negations) if lang in CODES else frozenset()
+
+
+def trailing_negations(lang: str) -> frozenset[str]:
+    """Return the words of a language that deny the situation word before them."""
+    return frozenset(get_language(lang).trailing_negations) if lang in CODES else frozenset()

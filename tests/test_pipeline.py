@@ -158,7 +158,7 @@ def test_a_rule_the_main_one_already_answers_is_not_added(bot: Refbot) -> None:
 @pytest.mark.parametrize(
     ("lang", "text"),
     [
-        ("en", "Goblins rolled 11 to flee, my knights rolled double 5 to pursue. How far do they go?"),
+        ("en", "Goblins rolled 11 to flee, my knights rolled double 5 to pursue. How far then?"),
         ("it", "i goblin fuggono con 9 e il nemico insegue con 5. di quanti pollici scappano?"),
         ("fr", "fuite 9 pour mes gobs, la poursuite fait 8. ils bougent de combien ?"),
     ],
@@ -230,6 +230,12 @@ def test_an_input_that_would_decide_the_outcome_is_asked_for(
         # When the one wheel is made.
         ("Darf ich beim Angriff erst am Ende der Bewegung schwenken?", True),
         ("Можно ли при нападении сделать поворот в конце движения?", True),
+        # Fewer models in contact, said in words: allowed only around an obstacle.
+        ("Can I wheel my charge so that fewer models end up in contact?", False),
+        ("Хочу довернуть при нападении, чтобы в контакт попало поменьше моделей. Можно?", False),
+        ("Beim Angriff schwenke ich so, dass weniger Modelle in Kontakt kommen. Erlaubt?", False),
+        ("Атакую, но препятствие на пути: в контакт попадёт поменьше моделей. Можно?", True),
+        ("Атакую и хочу, чтобы в контакт попало поменьше моделей. Препятствий никаких нет.", False),
     ],
 )
 def test_a_charge_move_is_judged_from_words_and_counts(bot: Refbot, text: str, legal: bool) -> None:

@@ -662,7 +662,7 @@ def test_a_detail_is_asked_about_by_the_questions_own_sentence(
         ),
         (
             "de",
-            "Meine Ritter haben angegriffen und die Einheit vernichtet. Bleiben sie einfach stehen?",
+            "Meine Ritter haben angegriffen und die Einheit vernichtet. Bleiben sie stehen?",
             {"charged": "yes", "wiped_out": "yes"},
         ),
         (
@@ -679,3 +679,31 @@ def test_an_overrun_is_named_by_its_situation(
     decision = decide(glossary, text, lang)
     assert decision.rule == "overrun"
     assert inputs.items() <= decision.inputs.items()
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "rule", "inputs"),
+    [
+        # A trailing negation denies the word before it.
+        (
+            "ru",
+            "Атакую, препятствий никаких нет, хочу поменьше моделей в контакте.",
+            "charge_move",
+            {"obstacle": "no", "fewer_in_contact": "yes"},
+        ),
+        # A negation inside words said in parts ("más o menos, sin tocarla") still denies.
+        (
+            "es",
+            "con el arrasamiento mis lanceros pasarían rozando el flanco de una unidad, a 1 cm "
+            "más o menos, pero sin tocarla. ¿Debo cargarles?",
+            "overrun_charge",
+            {"contact": "no"},
+        ),
+    ],
+)
+def test_a_denial_is_read_where_the_language_puts_it(
+    glossary: Glossary, lang: str, text: str, rule: str, inputs: dict[str, str]
+) -> None:
+    decision = decide(glossary, text, lang)
+    (call,) = [c for c in decision.calls if c.rule == rule]
+    assert {k: call.inputs.get(k) for k in inputs} == inputs

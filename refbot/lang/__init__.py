@@ -57,6 +57,8 @@ class Language:
     page_markers: tuple[str, ...] = ()  # a line "<marker> 12" marks page 12
     # Words that deny the situation word just after them: "did not charge", "sin tocarla".
     negations: tuple[str, ...] = ()
+    # Words that deny the situation word just before them: "препятствий нет", "engel yok".
+    trailing_negations: tuple[str, ...] = ()
     decimal_comma: bool = True  # writes four and a half as 4,5
     # The unit its players measure in when they write none ("Movement 8"): the unit of the
     # rulebooks in that language; None where editions differ.

@@ -34,6 +34,7 @@ LANGUAGE = Language(
     customary_unit="in",
     stemmer="russian",
     negations=("не", "нет", "без", "ни", "никто", "никого", "никогда", "вместо"),
+    trailing_negations=("нет",),
     inch=_INCH,
     # "sm": см typed on a Latin keyboard.
     cm=("см", "sm", *_CM),

@@ -12,6 +12,7 @@ LANGUAGE = Language(
     code="tr",
     stemmer="turkish",
     negations=("değil", "yok", "hiç", "olmadan", "hiçbir"),
+    trailing_negations=("yok", "değil", "yoktu"),
     # "7 inç", "9 inçlik"; typed without the cedilla too.
     inch=("inç", "inc", "inçlik", "inclik"),
     cm=("cm", "santim", "santimetre"),

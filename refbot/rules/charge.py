@@ -53,12 +53,10 @@ def charge_move(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]
             f"models_in_contact: {in_contact} models cannot touch when at most {possible} can",
             "models_in_contact",
         )
-    if (
-        in_contact is not None
-        and possible is not None
-        and in_contact < possible
-        and not inputs.get("obstacle")
-    ):
+    fewer = inputs.get("fewer_in_contact") or (
+        in_contact is not None and possible is not None and in_contact < possible
+    )
+    if fewer and not inputs.get("obstacle"):
         violations.append("fewer_models_in_contact_than_possible")
     charged, touched = inputs.get("charged_side"), inputs.get("contact_side")
     if charged is not None and touched is not None and charged != touched:
@@ -76,6 +74,8 @@ def charge_move(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]
     # The detour around an obstacle is the text's one exception to maximising contact; the side
     # and the timing of the wheel are stated in clauses of their own.
     tags = [tag for tag in ("obstacle", "wheel_timing") if inputs.get(tag)]
+    if fewer and not inputs.get("obstacle"):
+        tags.append("fewer")
     if charged is not None and touched is not None:
         tags.append("side")
     return outcome, tags
@@ -124,6 +124,12 @@ def explain_charge_move(result: RuleResult, writer: Writer) -> str:
         ]
         if outcome.get("wheel_at_any_point"):
             parts.append(writer.gettext("The wheel may be made at any point of the move."))
+        if result.inputs.get("obstacle"):
+            parts.append(
+                writer.gettext(
+                    "An obstacle in the way is the exception: the detour may bring fewer models into contact."
+                )
+            )
         return " ".join(parts)
     parts = [
         writer.gettext(
@@ -231,6 +237,13 @@ RULES = [
                 low=0,
                 cue=Cue(("contact",), by_order=False),
             ),
+            # "wheel so that fewer models touch", with no counts given.
+            Param(
+                "fewer_in_contact",
+                "bool",
+                N_("the charge brings fewer models into contact than it could"),
+                cue=Cue(("fewer_in_contact",)),
+            ),
             Param(
                 "obstacle",
                 "bool",
@@ -275,6 +288,7 @@ RULES = [
                 "Правило 1-го дюйма",
             ),
             "obstacle": ("вы должны обогнуть препятствие на пути нападения",),
+            "fewer": ("меньшее число моделей, чем вы могли бы",),
             "side": ("должно войти в контакт с той стороной вражеского подразделения",),
             "wheel_timing": ("в любой точке своего движения",),
         },
