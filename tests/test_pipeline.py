@@ -235,6 +235,9 @@ def test_an_input_that_would_decide_the_outcome_is_asked_for(
         ("Хочу довернуть при нападении, чтобы в контакт попало поменьше моделей. Можно?", False),
         ("Beim Angriff schwenke ich so, dass weniger Modelle in Kontakt kommen. Erlaubt?", False),
         ("Атакую, но препятствие на пути: в контакт попадёт поменьше моделей. Можно?", True),
+        ("A house is in the way, so only 3 models touch instead of 5. Legal charge?", True),
+        ("Beim Angriff steht ein Haus im Weg: nur 3 statt 5 Modelle in Kontakt. Erlaubt?", True),
+        ("Only 3 models touch instead of 5 on my charge, just because I wanted. Legal?", False),
         ("Атакую и хочу, чтобы в контакт попало поменьше моделей. Препятствий никаких нет.", False),
     ],
 )

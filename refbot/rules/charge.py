@@ -248,7 +248,7 @@ RULES = [
                 "obstacle",
                 "bool",
                 N_("an obstacle forced a detour"),
-                cue=Cue(("obstruction",)),
+                cue=Cue(("obstruction", "building")),
             ),
             # "charged the flank but touched the front": the side named first, then the other.
             Param(
