@@ -28,6 +28,7 @@ TOPIC_OVER_SUBJECT = True  # a topic asked about outweighs a rule named beside i
 MIN_ANGLE = 5  # degrees: a bare number below this beside "wheel" counts wheels
 DENIALS_READ = True  # a denied contact says no whatever else is said (ablation switch)
 FACES_BY_ORDER = True  # die faces fill a roll whose bare numbers are not read by order (ablation)
+ONLY_ROLL_READ = True  # a rule's one roll takes the question's one set of faces (ablation)
 DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too (ablation switch)
 
 
@@ -156,6 +157,7 @@ def bind(candidate: Candidate, question: Question) -> dict[str, str]:
         # The situation is established: what is left is read by unit, then by order.
         inputs.update(_by_unit_and_order(numbers, question, inputs, used))
     inputs.update(_only_number(numbers, question, inputs, used))
+    inputs.update(_only_roll(numbers, question, inputs, used))
     inputs.update(_bounded_pairs(numbers, question, inputs, used))
     for param in numbers:
         cue = param.cue
@@ -300,6 +302,26 @@ def _only_number(
         return {}
     used.add(free[0].token)
     return {wanted[0].name: f"{free[0].value:g}"}
+
+
+def _only_roll(
+    params: list[Param], question: Question, bound: dict[str, str], used: set[int]
+) -> dict[str, str]:
+    """Give a rule's one roll the one set of die faces the question gives, wherever it stands.
+
+    "My orcs flee, the enemy holds. Flee roll 3 and 5": a rule of one roll, named, takes the
+    faces of the one roll written, however far from the situation word.
+    """
+    rolls = [p for p in params if p.kind == "roll"]
+    if not ONLY_ROLL_READ or len(rolls) != 1 or rolls[0].name in bound:
+        return {}
+    free = [r for r in question.rolls if r.token not in used]
+    if len(free) != 1 or len(question.rolls) != 1:
+        return {}
+    if not _plausible(rolls[0], float(sum(free[0].faces)), question):
+        return {}
+    used.add(free[0].token)
+    return {rolls[0].name: free[0].text()}
 
 
 def _free_counts(param: Param, question: Question, used: set[int]) -> list[Number]:

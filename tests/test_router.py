@@ -707,3 +707,19 @@ def test_a_denial_is_read_where_the_language_puts_it(
     decision = decide(glossary, text, lang)
     (call,) = [c for c in decision.calls if c.rule == rule]
     assert {k: call.inputs.get(k) for k in inputs} == inputs
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "roll"),
+    [
+        ("de", "Meine Orks fliehen, der Gegner hält zurück. Fluchtwurf 3 und 5: wie weit?", "3,5"),
+        ("nl", "mijn unit vlucht maar niemand achtervolgt, gegooid 5 en 4. hoe ver gaan ze?", "5,4"),
+        ("en", "My unit broke and fled. Nobody chased them; dice came up 2 and 6. How far?", "2,6"),
+    ],
+)
+def test_a_rules_one_roll_takes_the_questions_one_set_of_faces(
+    glossary: Glossary, lang: str, text: str, roll: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "flee"
+    assert decision.inputs == {"roll": roll}

@@ -127,6 +127,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a detail asked about hidden where the main rule states it (before)": lambda: patched(
             router, "DETAIL_ASKED", False
         ),
+        "a rule's one roll not given the faces written apart (before)": lambda: patched(
+            router, "ONLY_ROLL_READ", False
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",
