@@ -713,7 +713,7 @@ def test_a_denial_is_read_where_the_language_puts_it(
     ("lang", "text", "roll"),
     [
         ("de", "Meine Orks fliehen, der Gegner hält zurück. Fluchtwurf 3 und 5: wie weit?", "3,5"),
-        ("nl", "mijn unit vlucht maar niemand achtervolgt, gegooid 5 en 4. hoe ver gaan ze?", "5,4"),
+        ("nl", "mijn unit vlucht maar niemand achtervolgt, gegooid 5 en 4. hoe ver?", "5,4"),
         ("en", "My unit broke and fled. Nobody chased them; dice came up 2 and 6. How far?", "2,6"),
     ],
 )
