@@ -29,6 +29,8 @@ MIN_ANGLE = 5  # degrees: a bare number below this beside "wheel" counts wheels
 DENIALS_READ = True  # a denied contact says no whatever else is said (ablation switch)
 FACES_BY_ORDER = True  # die faces fill a roll whose bare numbers are not read by order (ablation)
 ONLY_ROLL_READ = True  # a rule's one roll takes the question's one set of faces (ablation)
+LISTS_SUMMED = True  # a listed count sums its items ("two orcs and a goblin": 3) (ablation)
+LIST_NOUN = 3  # at most this many words name one item of a list of models
 DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too (ablation switch)
 
 
@@ -159,6 +161,9 @@ def bind(candidate: Candidate, question: Question) -> dict[str, str]:
     inputs.update(_only_number(numbers, question, inputs, used))
     inputs.update(_only_roll(numbers, question, inputs, used))
     inputs.update(_bounded_pairs(numbers, question, inputs, used))
+    for param in numbers:
+        if param.listed and param.name in inputs and LISTS_SUMMED:
+            inputs[param.name] = _listed_total(question, inputs[param.name], used)
     for param in numbers:
         cue = param.cue
         assert cue is not None
@@ -322,6 +327,54 @@ def _only_roll(
         return {}
     used.add(free[0].token)
     return {rolls[0].name: free[0].text()}
+
+
+def _listed_total(question: Question, value: str, used: set[int]) -> str:
+    """Sum the list of models a count stands in: "two orcs and a goblin", "my captain and two".
+
+    Each item joined by a conjunction of the language counts its number, or one for an article.
+    """
+    counts = {n.token: n.value for n in question.numbers if not n.unit}
+    token = next((t for t, v in counts.items() if t in used and f"{v:g}" == value), None)
+    if token is None:
+        return value
+    language = get_language(question.lang) if question.lang in CODES else None
+    conjunctions = set(language.conjunctions) if language else set()
+    articles = set(language.articles) if language else set()
+    tokens = question.tokens
+    total = counts[token]
+    at = token + 1
+    while True:
+        # The item's noun, at most LIST_NOUN words, then a conjunction in the same clause.
+        joined = next(
+            (
+                k
+                for k in range(at, min(at + LIST_NOUN + 1, len(tokens) - 1))
+                if tokens[k] in conjunctions
+            ),
+            None,
+        )
+        if (
+            joined is None
+            or any(k in counts for k in range(at, joined))
+            or not question.same_clause(joined + 1, token)
+        ):
+            break
+        # An item counts by its number or its article ("and a goblin"): a bare word after the
+        # conjunction is as often a verb ("a paniqué et se barre").
+        if joined + 1 not in counts and tokens[joined + 1] not in articles:
+            break
+        total += counts.get(joined + 1, 1)
+        at = joined + 2
+    before = token - 1
+    if (
+        before > 0
+        and tokens[before] in conjunctions
+        and question.same_clause(before - 1, token)
+        and not any(k in counts for k in range(max(0, before - LIST_NOUN), before))
+    ):
+        total += 1  # "my captain and two mercenaries"
+    return f"{total:g}"
 
 
 def _free_counts(param: Param, question: Question, used: set[int]) -> list[Number]:

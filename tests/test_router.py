@@ -723,3 +723,21 @@ def test_a_rules_one_roll_takes_the_questions_one_set_of_faces(
     decision = decide(glossary, text, lang)
     assert decision.rule == "flee"
     assert decision.inputs == {"roll": roll}
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "opponents"),
+    [
+        ("en", "Mordheim: my hero fled combat; in contact were two orcs and a goblin. Hits?", "3"),
+        ("es", "Mordheim: mi héroe huye del combate, en contacto con dos orcos y un goblin.", "3"),
+        ("pt", "Mordheim: meu Capitão e dois mercenários em contato com ele; ele fugiu.", "3"),
+        # A conjunction before a verb joins clauses, not models.
+        ("fr", "Mordheim : au contact de 2 Reiklanders, il a paniqué et se barre du combat.", "2"),
+    ],
+)
+def test_a_count_of_opponents_sums_the_models_listed(
+    glossary: Glossary, lang: str, text: str, opponents: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    (call,) = [c for c in decision.calls if c.rule == "break_from_combat"]
+    assert call.inputs["opponents"] == opponents

@@ -130,6 +130,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a rule's one roll not given the faces written apart (before)": lambda: patched(
             router, "ONLY_ROLL_READ", False
         ),
+        "a listed count of models not summed (before)": lambda: patched(
+            router, "LISTS_SUMMED", False
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",

@@ -49,6 +49,7 @@ class Language:
     cm: tuple[str, ...] = ()
     dice_letters: tuple[str, ...] = ()  # the letter of 2D6: d, д (ru), w (de), k (pl)
     joiners: tuple[str, ...] = ()  # words between two die faces: "2 and 5"
+    conjunctions: tuple[str, ...] = ()  # words joining a list of models: "two orcs and a goblin"
     doubles: tuple[str, ...] = ()  # two dice showing one face: "double 5"
     articles: tuple[str, ...] = ()  # before a die face: "a 3 and a 6"
     ordinal_suffixes: tuple[str, ...] = ()  # after a digit: "1st", "1-го"

@@ -33,6 +33,7 @@ LANGUAGE = Language(
     dice_letters=("w", "d"),
     doubles=("pasch", "doppel", "doppelte"),
     joiners=("und", "oder"),
+    conjunctions=("und",),
     articles=("ein", "eine", "einen", "einer", "einem"),
     number_words=_NUMBERS,
     example_cues=("zum beispiel", "beispiel:", "z. b.", "z.b."),

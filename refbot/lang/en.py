@@ -39,6 +39,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("double",),
     joiners=("and", "or"),
+    conjunctions=("and",),
     articles=("a", "an"),
     ordinal_suffixes=("st", "nd", "rd", "th"),
     number_words=_NUMBERS,

@@ -20,6 +20,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("doble",),
     joiners=("y", "o"),
+    conjunctions=("y", "e"),
     articles=("un", "una", "uno"),
     number_words=_NUMBERS,
     example_cues=("por ejemplo", "ejemplo:", "p. ej.", "p.ej.", "es decir, si"),

@@ -20,6 +20,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("double",),
     joiners=("et", "ou"),
+    conjunctions=("et",),
     articles=("un", "une"),
     number_words=_NUMBERS,
     example_cues=("par exemple", "exemple :", "exemple:"),

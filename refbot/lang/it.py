@@ -19,6 +19,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("doppio",),
     joiners=("e", "o"),
+    conjunctions=("e", "ed"),
     articles=("un", "uno", "una"),
     number_words=_NUMBERS,
     example_cues=("ad esempio", "per esempio", "esempio:"),

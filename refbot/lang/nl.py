@@ -19,6 +19,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("dubbel",),
     joiners=("en", "of"),
+    conjunctions=("en",),
     articles=("een",),
     number_words=_NUMBERS,
     example_cues=("bijvoorbeeld", "voorbeeld:"),

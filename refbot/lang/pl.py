@@ -42,6 +42,7 @@ LANGUAGE = Language(
     dice_letters=("k", "d"),
     doubles=("podwójne", "dublet"),
     joiners=("i", "lub"),
+    conjunctions=("i", "oraz"),
     number_words=_NUMBERS,
     example_cues=("na przykład", "przykład:"),
     page_markers=("strona", "str."),

@@ -20,6 +20,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("duplo",),
     joiners=("e", "ou"),
+    conjunctions=("e",),
     articles=("um", "uma"),
     number_words=_NUMBERS,
     example_cues=("por exemplo", "exemplo:"),

@@ -41,6 +41,7 @@ LANGUAGE = Language(
     dice_letters=("д", "d"),
     doubles=("дубль",),
     joiners=("и", "или"),
+    conjunctions=("и",),
     ordinal_suffixes=("го", "й", "ого"),
     number_words=_NUMBERS,
     example_cues=("например", "к примеру", "пример:", "то есть, если"),

@@ -19,6 +19,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("çift",),
     joiners=("ve", "veya", "ile"),
+    conjunctions=("ve",),
     example_cues=("örneğin", "mesela"),
     page_markers=("sayfa",),
 )

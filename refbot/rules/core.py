@@ -124,6 +124,8 @@ class Param:
     # Another input this one never exceeds ("models in contact" of "the most that could touch"):
     # a question giving both, in either order, means the smaller by this one.
     at_most: str | None = None
+    # A count of models that a list sums: "two orcs and a goblin" are three opponents.
+    listed: bool = False
 
 
 @dataclass(frozen=True)

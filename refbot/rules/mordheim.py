@@ -218,6 +218,7 @@ RULES = [
                 low=1,
                 # "in contact with three of them": the opponents are the models in contact.
                 cue=Cue(("close_combat", "contact")),
+                listed=True,
             ),
         ),
         break_from_combat,
