@@ -128,10 +128,13 @@ class Question:
 
         # A negation inside another mention is that term's own word ("no dejaron ni uno": all
         # were slain), not a denial of what follows.
+        # A term holding this one with its negation ("niet achtervolgen": restraining) denies it.
         own = {
             t
             for m in self.mentions
-            if m != mention and not m.in_parts
+            if m != mention
+            and not m.in_parts
+            and not (m.start <= mention.start and mention.end <= m.end)
             for t in range(m.start, m.end)
         }
         if any(

@@ -31,6 +31,7 @@ FACES_BY_ORDER = True  # die faces fill a roll whose bare numbers are not read b
 ONLY_ROLL_READ = True  # a rule's one roll takes the question's one set of faces (ablation)
 LISTS_SUMMED = True  # a listed count sums its items ("two orcs and a goblin": 3) (ablation)
 LIST_NOUN = 3  # at most this many words name one item of a list of models
+CLAIMED_READ = True  # a number right after another situation's word is not a lone count (abl.)
 DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too (ablation switch)
 
 
@@ -120,8 +121,14 @@ def candidates(rules: Iterable[Rule]) -> list[Candidate]:
     return found
 
 
-def bind(candidate: Candidate, question: Question) -> dict[str, str]:
-    """Read a rule's inputs from the question: choices, flags, dice faces and nearby numbers."""
+def bind(
+    candidate: Candidate, question: Question, valued: frozenset[str] = frozenset()
+) -> dict[str, str]:
+    """Read a rule's inputs from the question: choices, flags, dice faces and nearby numbers.
+
+    `valued` are the concepts that take a number in any rule ("fled 7"): a number right after
+    one of them is that concept's, not a lone count left over for this rule.
+    """
     inputs: dict[str, str] = {}
     numbers: list[Param] = []
     for param in candidate.params:
@@ -158,7 +165,7 @@ def bind(candidate: Candidate, question: Question) -> dict[str, str]:
     if inputs:
         # The situation is established: what is left is read by unit, then by order.
         inputs.update(_by_unit_and_order(numbers, question, inputs, used))
-    inputs.update(_only_number(numbers, question, inputs, used))
+    inputs.update(_only_number(numbers, question, inputs, used, valued))
     inputs.update(_only_roll(numbers, question, inputs, used))
     inputs.update(_bounded_pairs(numbers, question, inputs, used))
     for param in numbers:
@@ -292,18 +299,28 @@ def _by_unit_and_order(
 
 
 def _only_number(
-    params: list[Param], question: Question, bound: dict[str, str], used: set[int]
+    params: list[Param],
+    question: Question,
+    bound: dict[str, str],
+    used: set[int],
+    valued: frozenset[str] = frozenset(),
 ) -> dict[str, str]:
     """Give a rule's one required count the one number left ("surrounded by three orcs").
 
     Only when exactly one required whole-number input is unbound and exactly one plausible
-    number without a unit is free: any more and the order would be a guess.
+    number without a unit is free: any more and the order would be a guess. A number right
+    after another situation's word ("fled 7") is that situation's: none is left.
     """
     wanted = [p for p in params if p.required and p.kind == "int" and p.name not in bound]
     if len(wanted) != 1:
         return {}
+    own = set(wanted[0].cue.concepts) if wanted[0].cue else set()
+    others = [m for m in question.mentions if m.concept in valued - own] if CLAIMED_READ else []
     free = _free_counts(wanted[0], question, used)
-    if len(free) != 1:
+    if len(free) != 1 or any(
+        0 <= free[0].token - m.end <= 1 and question.same_clause(free[0].token, m.start)
+        for m in others
+    ):
         return {}
     used.add(free[0].token)
     return {wanted[0].name: f"{free[0].value:g}"}
@@ -568,6 +585,13 @@ def route(
     # overrun" is about overrunning.
     said = {m.concept for m in question.mentions if not (NEGATIONS_READ and question.negated(m))}
     named_rules: list[str] = []
+    valued = frozenset(
+        k
+        for c in registered
+        for p in c.params
+        if p.kind in ("roll", "int", "distance") and p.cue is not None
+        for k in p.cue.concepts
+    )
     for order, candidate in enumerate(registered):
         if games and not games & candidate.games:
             continue
@@ -580,7 +604,7 @@ def route(
         if not named:
             continue
         named_rules.append(candidate.rule)
-        inputs = bind(candidate, question)
+        inputs = bind(candidate, question, valued)
         if not inputs and "probability" not in concepts:
             continue
         inputs, assumed = _with_units(candidate, question, inputs, edition_unit)

@@ -741,3 +741,20 @@ def test_a_count_of_opponents_sums_the_models_listed(
     decision = decide(glossary, text, lang)
     (call,) = [c for c in decision.calls if c.rule == "break_from_combat"]
     assert call.inputs["opponents"] == opponents
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "My unit fled 7, but the enemy restrained and didn't pursue. How far do I run?"),
+        ("nl", "Mijn unit vluchtte 7, mijn tegenstander wilde niet achtervolgen. Hoe ver loop ik?"),
+    ],
+)
+def test_a_restrained_pursuit_leaves_the_flee_and_its_roll(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    # "niet achtervolgen" is restraining: its "achtervolgen" is denied, so no pursuit; the 7
+    # after "fled" is the flee roll, not the restraining unit's Leadership.
+    assert [c.rule for c in decision.calls] == ["flee"]
+    assert decision.inputs == {"roll": "7"}

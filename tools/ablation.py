@@ -133,6 +133,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a listed count of models not summed (before)": lambda: patched(
             router, "LISTS_SUMMED", False
         ),
+        "a number after another situation's word left as a lone count (before)": lambda: patched(
+            router, "CLAIMED_READ", False
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",
