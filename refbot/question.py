@@ -28,6 +28,7 @@ class Number:
     value: float
     token: int
     unit: str | None = None
+    angle: bool = False  # written in degrees: "45°", "45 градусов"
 
     def text(self) -> str:
         """Return the number as an input string for the rules core ("7", "18cm")."""
@@ -207,7 +208,8 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
             continue
         unit = "in" if match.group(2) else "cm" if match.group(3) else None
         value = float(match.group(1).replace(",", "."))
-        numbers.append(Number(value, at[match.start()], unit))
+        angle = unit is None and found.degree.match(text, match.end()) is not None
+        numbers.append(Number(value, at[match.start()], unit, angle))
     numbers += _number_words(text, lang, {n.token for n in numbers})
     numbers.sort(key=lambda n: n.token)
     mentions = tuple(glossary.find(text, lang))

@@ -32,6 +32,7 @@ ONLY_ROLL_READ = True  # a rule's one roll takes the question's one set of faces
 LISTS_SUMMED = True  # a listed count sums its items ("two orcs and a goblin": 3) (ablation)
 LIST_NOUN = 3  # at most this many words name one item of a list of models
 CLAIMED_READ = True  # a number right after another situation's word is not a lone count (abl.)
+ANGLES_READ = True  # every number written in degrees is a wheel's angle (ablation switch)
 DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too (ablation switch)
 
 
@@ -160,7 +161,15 @@ def bind(
                 inputs[param.name] = question.rolls[0].text()
         else:
             numbers.append(param)
-    bound, used = _nearest(numbers, question, candidate.names)
+    angles = [n for n in question.numbers if n.angle] if ANGLES_READ else []
+    taken: set[int] = set()
+    for param in [p for p in numbers if p.kind == "angles" and angles]:
+        # Every angle written in degrees is a wheel: "45°, then another 45°" are two wheels.
+        inputs[param.name] = ",".join(f"{n.value:g}" for n in angles)
+        taken |= {n.token for n in angles}
+        numbers.remove(param)
+    bound, used = _nearest(numbers, question, candidate.names, taken)
+    used |= taken
     inputs.update(bound)
     if inputs:
         # The situation is established: what is left is read by unit, then by order.
@@ -184,7 +193,10 @@ def bind(
 
 
 def _nearest(
-    params: list[Param], question: Question, names: frozenset[str] = frozenset()
+    params: list[Param],
+    question: Question,
+    names: frozenset[str] = frozenset(),
+    taken: frozenset[int] | set[int] = frozenset(),
 ) -> tuple[dict[str, str], set[int]]:
     """Give each number parameter the closest free number after (or else before) its concept.
 
@@ -200,7 +212,7 @@ def _nearest(
         values: list[tuple[int, int, str]] = [
             (n.token, n.token, n.text() if param.kind == "distance" else f"{n.value:g}")
             for n in question.numbers
-            if _plausible(param, n.value, question)
+            if _plausible(param, n.value, question) and n.token not in taken
         ]
         if param.kind in ("roll", "dice"):
             values += [(r.token, r.end, r.text()) for r in question.rolls]

@@ -238,6 +238,10 @@ def test_an_input_that_would_decide_the_outcome_is_asked_for(
         ("A house is in the way, so only 3 models touch instead of 5. Legal charge?", True),
         ("Beim Angriff steht ein Haus im Weg: nur 3 statt 5 Modelle in Kontakt. Erlaubt?", True),
         ("Only 3 models touch instead of 5 on my charge, just because I wanted. Legal?", False),
+        # Every angle in degrees is a wheel.
+        ("При нападении доверну на 45°, пройду немного и ещё на 45°. Легально?", False),
+        ("Pendant une charge, je peux faire deux roues ?", False),
+        ("roue de 45° pendant la charge puis tout droit, c'est légal ?", True),
         ("Атакую и хочу, чтобы в контакт попало поменьше моделей. Препятствий никаких нет.", False),
     ],
 )

@@ -115,3 +115,21 @@ def test_turkish_die_faces_and_inches_are_read(glossary: Glossary) -> None:
     parsed = parse_question("Liderlik 8, testte 6 ve 5 attım; düşman 7 inç uzakta.", "tr", glossary)
     assert list(parsed.dice) == [(6, 5)]
     assert [(n.value, n.unit) for n in parsed.numbers] == [(8, None), (7, "in")]
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "angles"),
+    [
+        ("en", "a wheel of 45 degrees, then 10 inches", [45.0]),
+        ("ru", "довернуть на 45°, пройти 3 дюйма и ещё на 45 градусов", [45.0, 45.0]),
+        ("fr", "une roue de 30 degrés puis 6 ps", [30.0]),
+        ("tr", "100 derece dönebilir miyim?", [100.0]),
+        ("de", "Schwenk um 90 Grad, 5 Zoll", [90.0]),
+    ],
+)
+def test_numbers_in_degrees_are_angles(
+    glossary: Glossary, lang: str, text: str, angles: list[float]
+) -> None:
+    question = parse_question(text, lang, glossary)
+    assert [n.value for n in question.numbers if n.angle] == angles
+    assert all(n.unit is None for n in question.numbers if n.angle)

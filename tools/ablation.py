@@ -136,6 +136,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a number after another situation's word left as a lone count (before)": lambda: patched(
             router, "CLAIMED_READ", False
         ),
+        "angles in degrees read only beside a wheel word (before)": lambda: patched(
+            router, "ANGLES_READ", False
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",

@@ -29,6 +29,7 @@ STEMMER_ONLY = {
 }  # fmt: skip
 # Written the same in every language: inch marks after a number, and die faces joined by symbols.
 INCH_MARKS = ('"', "″", "''")
+DEGREE_MARKS = ("°", "º")
 JOIN_SYMBOLS = r"\s*,\s+|\s*[&+]\s*"
 # The words a yes/no input accepts, wherever it comes from (rule inputs, settings).
 TRUE_WORDS = frozenset({"1", "true", "yes", "y", "on"})
@@ -50,6 +51,7 @@ class Language:
     dice_letters: tuple[str, ...] = ()  # the letter of 2D6: d, д (ru), w (de), k (pl)
     joiners: tuple[str, ...] = ()  # words between two die faces: "2 and 5"
     conjunctions: tuple[str, ...] = ()  # words joining a list of models: "two orcs and a goblin"
+    degree: tuple[str, ...] = ()  # after a number, an angle: "45 degrees" (° in every language)
     doubles: tuple[str, ...] = ()  # two dice showing one face: "double 5"
     articles: tuple[str, ...] = ()  # before a die face: "a 3 and a 6"
     ordinal_suffixes: tuple[str, ...] = ()  # after a digit: "1st", "1-го"
@@ -97,6 +99,8 @@ class Patterns:
     # Number words are best read with the text's own language: "elf" is eleven in German and
     # Dutch but a unit in English.
     number_word: re.Pattern[str]
+    # Right after a number, the mark or word of degrees: "45°", "45 градусов".
+    degree: re.Pattern[str]
     numbers: Mapping[str, int]  # number word (lowercased) → value
 
 
@@ -213,5 +217,6 @@ def patterns(codes: tuple[str, ...] = CODES) -> Patterns:
             rf"^(?:{_alternation(words('page_markers'), whole=False)})\s*(\d{{1,4}})\.?$", flags
         ),
         number_word=re.compile(rf"(?<!\w)(?:{_alternation(numbers)})", flags),
+        degree=re.compile(rf"\s*(?:{_alternation([*DEGREE_MARKS, *words('degree')])})", flags),
         numbers=MappingProxyType(numbers),
     )

@@ -34,6 +34,7 @@ LANGUAGE = Language(
     doubles=("pasch", "doppel", "doppelte"),
     joiners=("und", "oder"),
     conjunctions=("und",),
+    degree=("grad",),
     articles=("ein", "eine", "einen", "einer", "einem"),
     number_words=_NUMBERS,
     example_cues=("zum beispiel", "beispiel:", "z. b.", "z.b."),

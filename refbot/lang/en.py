@@ -40,6 +40,7 @@ LANGUAGE = Language(
     doubles=("double",),
     joiners=("and", "or"),
     conjunctions=("and",),
+    degree=("degree", "degrees", "deg"),
     articles=("a", "an"),
     ordinal_suffixes=("st", "nd", "rd", "th"),
     number_words=_NUMBERS,

@@ -21,6 +21,7 @@ LANGUAGE = Language(
     doubles=("doble",),
     joiners=("y", "o"),
     conjunctions=("y", "e"),
+    degree=("grado", "grados"),
     articles=("un", "una", "uno"),
     number_words=_NUMBERS,
     example_cues=("por ejemplo", "ejemplo:", "p. ej.", "p.ej.", "es decir, si"),

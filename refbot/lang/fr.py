@@ -21,6 +21,7 @@ LANGUAGE = Language(
     doubles=("double",),
     joiners=("et", "ou"),
     conjunctions=("et",),
+    degree=("degré", "degrés", "degre", "degres"),
     articles=("un", "une"),
     number_words=_NUMBERS,
     example_cues=("par exemple", "exemple :", "exemple:"),

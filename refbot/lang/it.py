@@ -20,6 +20,7 @@ LANGUAGE = Language(
     doubles=("doppio",),
     joiners=("e", "o"),
     conjunctions=("e", "ed"),
+    degree=("grado", "gradi"),
     articles=("un", "uno", "una"),
     number_words=_NUMBERS,
     example_cues=("ad esempio", "per esempio", "esempio:"),

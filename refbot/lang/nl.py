@@ -20,6 +20,7 @@ LANGUAGE = Language(
     doubles=("dubbel",),
     joiners=("en", "of"),
     conjunctions=("en",),
+    degree=("graden", "graad"),
     articles=("een",),
     number_words=_NUMBERS,
     example_cues=("bijvoorbeeld", "voorbeeld:"),

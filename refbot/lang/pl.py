@@ -43,6 +43,7 @@ LANGUAGE = Language(
     doubles=("podwójne", "dublet"),
     joiners=("i", "lub"),
     conjunctions=("i", "oraz"),
+    degree=("stopień", "stopnie", "stopni", "stopniu"),
     number_words=_NUMBERS,
     example_cues=("na przykład", "przykład:"),
     page_markers=("strona", "str."),

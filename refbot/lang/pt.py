@@ -21,6 +21,7 @@ LANGUAGE = Language(
     doubles=("duplo",),
     joiners=("e", "ou"),
     conjunctions=("e",),
+    degree=("grau", "graus"),
     articles=("um", "uma"),
     number_words=_NUMBERS,
     example_cues=("por exemplo", "exemplo:"),

@@ -42,6 +42,7 @@ LANGUAGE = Language(
     doubles=("дубль",),
     joiners=("и", "или"),
     conjunctions=("и",),
+    degree=("градус", "градуса", "градусов", "градусах"),
     ordinal_suffixes=("го", "й", "ого"),
     number_words=_NUMBERS,
     example_cues=("например", "к примеру", "пример:", "то есть, если"),

@@ -20,6 +20,7 @@ LANGUAGE = Language(
     doubles=("çift",),
     joiners=("ve", "veya", "ile"),
     conjunctions=("ve",),
+    degree=("derece", "derecelik"),
     example_cues=("örneğin", "mesela"),
     page_markers=("sayfa",),
 )
