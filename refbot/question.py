@@ -92,6 +92,22 @@ class Question:
             return 0
         return sum(1 for m in TOKEN.finditer(self.text) if m.start() < ends[-1])
 
+    @cached_property
+    def _asking_tokens(self) -> frozenset[int]:
+        """Return the token positions of the sentences that ask: the last, and those ending "?"."""
+        starts = [m.start() for m in TOKEN.finditer(self.text)]
+        asking = set(range(self.last_sentence_start, len(starts)))
+        begin = 0
+        for end in SENTENCE_END.finditer(self.text.rstrip()):
+            if "?" in end.group(0):
+                asking |= {i for i, at in enumerate(starts) if begin <= at < end.start()}
+            begin = end.end()
+        return frozenset(asking)
+
+    def asks(self, token: int) -> bool:
+        """Return whether a token sits in a sentence that asks: the last, or one ending in "?"."""
+        return token in self._asking_tokens
+
     def has_value_in_clause(self, token: int) -> bool:
         """Return whether the clause of a token position states a number or die faces."""
         clause = self.clause_at(token)

@@ -673,9 +673,10 @@ def route(
         and glossary.concepts[m.concept].kind in SUBJECT_KINDS
         and not topic_tokens & set(range(m.start, m.end))
     }
-    # Asked in the question's own sentence, an uncovered topic outweighs the rules it is asked
-    # beside ("how do fleeing units rally?"); in a post's story it is a passing mention.
-    asked = [m for m in uncovered if m.start >= question.last_sentence_start]
+    # Asked in a sentence that asks (the last, or one ending "?"), an uncovered topic outweighs
+    # the rules it is asked beside ("how do fleeing units rally?"); in a post's story it is a
+    # passing mention.
+    asked = [m for m in uncovered if question.asks(m.start)]
     if TOPICS_DECLINED and uncovered and (not named_subjects or (TOPIC_OVER_SUBJECT and asked)):
         return Decision("abstain", declined_for=tuple(uncovered))
     kinds = {glossary.concepts[c].kind for c in concepts & covered}

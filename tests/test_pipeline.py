@@ -58,6 +58,9 @@ def test_a_question_naming_a_covered_game_is_answered(bot: Refbot, lang: str, te
         ("en", "Can a fleeing unit rally at the start of my next turn?"),
         ("es", "¿Una unidad que huye puede reagruparse en mi siguiente turno?"),
         ("de", "Muss ich einen Paniktest machen, wenn eine befreundete Einheit nahe flieht?"),
+        # Asked in a first question sentence, followed by another.
+        ("en", "How does a fleeing unit rally? What do I roll to stop them running away?"),
+        ("it", "Come si fa a radunare un'unità in fuga? che test serve?"),
     ],
 )
 def test_a_topic_asked_beside_a_rule_of_the_corpus_is_declined(

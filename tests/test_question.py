@@ -133,3 +133,21 @@ def test_numbers_in_degrees_are_angles(
     question = parse_question(text, lang, glossary)
     assert [n.value for n in question.numbers if n.angle] == angles
     assert all(n.unit is None for n in question.numbers if n.angle)
+
+
+@pytest.mark.parametrize(
+    ("text", "asking"),
+    [
+        (
+            "My unit fled. How do they rally? Tell me the test.",
+            ["how", "do", "they", "rally", "tell", "me", "the", "test"],
+        ),
+        ("My unit fled 7. They were caught.", ["they", "were", "caught"]),
+        ("Do they rally?", ["do", "they", "rally"]),
+    ],
+)
+def test_the_sentences_that_ask_are_the_last_and_those_ending_in_a_question_mark(
+    glossary: Glossary, text: str, asking: list[str]
+) -> None:
+    question = parse_question(text, "en", glossary)
+    assert [t for i, t in enumerate(question.tokens) if question.asks(i)] == asking
