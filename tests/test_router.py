@@ -182,6 +182,8 @@ def test_situations_are_read_by_role(
         ("en", "In Kings of War, can a unit that was charged counter-charge?"),
         ("ru", "В Вархаммере 40к сколько кубов кидать на чардж?"),
         ("it", "In Blood Bowl, se il mio giocatore è atterrato, l'avversario può fargli un fallo?"),
+        ("ru", "в Эйдж оф Сигмар чардж на 2д6, а если не добежал?"),
+        ("fr", "Au 9e Âge (T9A), la poursuite c'est toujours 2D6 ?"),
     ],
 )
 def test_another_game_named_is_declined(glossary: Glossary, lang: str, text: str) -> None:
