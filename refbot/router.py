@@ -33,6 +33,7 @@ LISTS_SUMMED = True  # a listed count sums its items ("two orcs and a goblin": 3
 LIST_NOUN = 3  # at most this many words name one item of a list of models
 CLAIMED_READ = True  # a number right after another situation's word is not a lone count (abl.)
 ANGLES_READ = True  # every number written in degrees is a wheel's angle (ablation switch)
+GENERAL_READ = True  # a rule with a general outcome is computed when named alone (ablation)
 DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too (ablation switch)
 
 
@@ -101,6 +102,7 @@ class Candidate:
     required: frozenset[str] = frozenset()
     names: frozenset[str] = frozenset()  # every input of every edition, cued or not
     games: frozenset[str] = frozenset()  # the games its editions belong to
+    general: bool = False  # computed when named without inputs (every edition says so)
 
 
 def candidates(rules: Iterable[Rule]) -> list[Candidate]:
@@ -118,7 +120,10 @@ def candidates(rules: Iterable[Rule]) -> list[Candidate]:
         )
         names = frozenset(p.name for r in editions for p in r.params)
         games = frozenset(r.game for r in editions)
-        found.append(Candidate(rule_id, when, tuple(params.values()), required, names, games))
+        general = all(r.general for r in editions)
+        found.append(
+            Candidate(rule_id, when, tuple(params.values()), required, names, games, general)
+        )
     return found
 
 
@@ -617,7 +622,11 @@ def route(
             continue
         named_rules.append(candidate.rule)
         inputs = bind(candidate, question, valued)
-        if not inputs and "probability" not in concepts:
+        if (
+            not inputs
+            and "probability" not in concepts
+            and not (GENERAL_READ and candidate.general)
+        ):
             continue
         inputs, assumed = _with_units(candidate, question, inputs, edition_unit)
         read = {

@@ -150,6 +150,26 @@ def test_a_question_setting_up_two_rules_is_answered_with_both(bot: Refbot) -> N
     assert "editions differ" not in answer.answer
 
 
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "Mordheim: can my warrior just walk out of combat in his movement phase?"),
+        (
+            "de",
+            "Mordheim: Darf mein Held in der Bewegungsphase einfach aus dem Nahkampf rauslaufen?",
+        ),
+        ("nl", "Mordheim: mag ik in mijn beweging gewoon weglopen uit een gevecht?"),
+    ],
+)
+def test_a_rule_named_without_inputs_states_its_general_outcome(
+    bot: Refbot, lang: str, text: str
+) -> None:
+    answer = bot.ask(text, lang=lang)
+    (leave,) = [r for r in answer.rules if r.id == "leave_combat"]
+    assert leave.outcome["may_leave"] is False
+    assert leave.outcome["unless_every_enemy_is_down"] is True
+
+
 def test_a_rule_the_main_one_already_answers_is_not_added(bot: Refbot) -> None:
     # The flee rule is set up too ("fled 7"), but the pursuit says where the fleeing unit ends:
     # destroyed where it stands, not 7 inches away.

@@ -415,3 +415,11 @@ def test_a_tie_catches_whatever_the_rolls(clauses: list[Clause]) -> None:
 def test_a_tie_with_unequal_rolls_is_refused(clauses: list[Clause]) -> None:
     with pytest.raises(RuleError, match="tied"):
         run_rule("pursuit", {"tied": "yes", "flee": "7", "pursuit": "9"}, clauses)
+
+
+def test_leaving_combat_asked_in_general_states_the_exception(clauses: list[Clause]) -> None:
+    result = run(clauses, "leave_combat")
+    assert result.outcome["may_leave"] is False
+    assert result.outcome["unless_every_enemy_is_down"] is True
+    # The exception's clause is cited beside the rule's.
+    assert len(result.clauses) >= 2

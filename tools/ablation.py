@@ -139,6 +139,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "angles in degrees read only beside a wheel word (before)": lambda: patched(
             router, "ANGLES_READ", False
         ),
+        "a rule named without inputs not computed (before)": lambda: patched(
+            router, "GENERAL_READ", False
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",

@@ -336,6 +336,8 @@ class Rule:
     chart: Draw | None = None
     # Numbers the edition states that the computation reads from `Context.constants`.
     constants: tuple[Constant, ...] = ()
+    # Named without any input, the rule still states its general outcome ("may I leave combat?").
+    general: bool = False
 
     def constant(self, name: str) -> Constant | None:
         """Return the constant of that name, if the rule has one."""

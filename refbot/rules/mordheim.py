@@ -38,6 +38,13 @@ def attack_downed(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[st
 
 def leave_combat(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
     """Warriors in combat may leave it only when every enemy is knocked down or stunned."""
+    if inputs.get("standing_enemies") is None:
+        # Asked in general ("may I just walk out of a fight?"): no, with the one exception.
+        return {
+            "may_leave": False,
+            "may_attack_other_enemies": False,
+            "unless_every_enemy_is_down": True,
+        }, ["exception"]
     may_leave = inputs["standing_enemies"] == 0
     return {"may_leave": may_leave, "may_attack_other_enemies": may_leave}, (
         ["exception"] if may_leave else []
@@ -93,6 +100,10 @@ def explain_leave_combat(result: RuleResult, writer: Writer) -> str:
     if result.outcome["may_leave"]:
         return writer.gettext(
             "Every enemy is down, so the warrior may leave the combat and even attack other enemies."
+        )
+    if result.outcome.get("unless_every_enemy_is_down"):
+        return writer.gettext(
+            "Warriors cannot leave a combat in their movement phase, unless every enemy in it is knocked down or stunned."
         )
     return writer.gettext(
         "Warriors cannot leave a combat in their movement phase while an enemy still stands."
@@ -184,7 +195,6 @@ RULES = [
                 "standing_enemies",
                 "int",
                 N_("enemies in the fight still standing"),
-                required=True,
                 low=0,
                 cue=Cue(("standing_enemy",), unless=("knocked_down", "stunned"), named="1"),
             ),
@@ -199,6 +209,8 @@ RULES = [
         },
         explain=explain_leave_combat,
         when=(("leave_combat",),),
+        # "May I just walk out of a fight?": the rule answers with its exception, no input needed.
+        general=True,
     ),
     Rule(
         "break_from_combat",
