@@ -224,7 +224,11 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
             continue
         unit = "in" if match.group(2) else "cm" if match.group(3) else None
         value = float(match.group(1).replace(",", "."))
-        angle = unit is None and found.degree.match(text, match.end()) is not None
+        # "45°", "45 degrees"; Russian also puts the word first: "градусов на 45".
+        angle = unit is None and (
+            found.degree.match(text, match.end()) is not None
+            or found.degree_before.search(text, 0, match.start()) is not None
+        )
         numbers.append(Number(value, at[match.start()], unit, angle))
     numbers += _number_words(text, lang, {n.token for n in numbers})
     numbers.sort(key=lambda n: n.token)

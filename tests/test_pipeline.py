@@ -261,6 +261,11 @@ def test_an_input_that_would_decide_the_outcome_is_asked_for(
         ("A house is in the way, so only 3 models touch instead of 5. Legal charge?", True),
         ("Beim Angriff steht ein Haus im Weg: nur 3 statt 5 Modelle in Kontakt. Erlaubt?", True),
         ("Only 3 models touch instead of 5 on my charge, just because I wanted. Legal?", False),
+        # Wheeling to change the models in contact is a charge's wheel however it is said.
+        (
+            "Ich würde gerne so schwenken, dass nur 3 Modelle Kontakt haben statt 5. Darf ich?",
+            False,
+        ),
         # Every angle in degrees is a wheel.
         ("При нападении доверну на 45°, пройду немного и ещё на 45°. Легально?", False),
         ("Pendant une charge, je peux faire deux roues ?", False),

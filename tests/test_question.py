@@ -125,6 +125,7 @@ def test_turkish_die_faces_and_inches_are_read(glossary: Glossary) -> None:
         ("fr", "une roue de 30 degrés puis 6 ps", [30.0]),
         ("tr", "100 derece dönebilir miyim?", [100.0]),
         ("de", "Schwenk um 90 Grad, 5 Zoll", [90.0]),
+        ("ru", "доворачиваю градусов на 45, а потом ещё раз градусов на 30", [45.0, 30.0]),
     ],
 )
 def test_numbers_in_degrees_are_angles(

@@ -101,6 +101,8 @@ class Patterns:
     number_word: re.Pattern[str]
     # Right after a number, the mark or word of degrees: "45°", "45 градусов".
     degree: re.Pattern[str]
+    # Just before a number, a word of degrees and at most one word more: "градусов на 45".
+    degree_before: re.Pattern[str]
     numbers: Mapping[str, int]  # number word (lowercased) → value
 
 
@@ -218,5 +220,8 @@ def patterns(codes: tuple[str, ...] = CODES) -> Patterns:
         ),
         number_word=re.compile(rf"(?<!\w)(?:{_alternation(numbers)})", flags),
         degree=re.compile(rf"\s*(?:{_alternation([*DEGREE_MARKS, *words('degree')])})", flags),
+        degree_before=re.compile(
+            rf"(?<!\w)(?:{_alternation(words('degree'))})\s+(?:\w+\s+)?$", flags
+        ),
         numbers=MappingProxyType(numbers),
     )

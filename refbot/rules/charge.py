@@ -297,6 +297,10 @@ RULES = [
             ("charge", "wheel"),
             ("charge", "inch_rule"),
             ("charge", "contact"),
+            # Wheeling to bring models into contact is a charge's wheel, however the charge is
+            # said ("greifen … an", a separable verb).
+            ("wheel", "contact"),
+            ("fewer_in_contact",),
             ("charge", "front", "flank"),
             ("charge", "front", "rear"),
             ("charge", "flank", "rear"),
