@@ -25,7 +25,7 @@ from refbot.loaded import Loaded
 from refbot.question import Question, parse_question
 from refbot.retrieve import Retriever
 from refbot.router import Call, Decision, candidates, follow_up, named_language, route
-from refbot.rules import RuleResult, all_rules, editions_of, rule_inputs, rule_of, run_rule
+from refbot.rules import Rule, RuleResult, all_rules, editions_of, rule_inputs, rule_of, run_rule
 from refbot.terms import TermMatcher
 from refbot.translation import cite_translations, lead_with_translation, translated_shares
 
@@ -186,6 +186,8 @@ def ask(
                 # take no bonus from it (held-out 6 R@1 0.602 with it, 0.630 without).
                 stating = [r for r in results if r.id not in restating(decision, results)]
                 by_clause = shares(stating, question.written_unit)
+                for clause_id, share in named_details(stating, question, loaded).items():
+                    by_clause[clause_id] = max(by_clause.get(clause_id, 0.0), share)
                 boost = translated_shares(by_clause, loaded.provenance, lang)
                 boosted = retriever.rank(scores, k, allowed, boost=boost)
                 assumed = {n: v for call in decision.calls for n, v in call.assumed.items()}
@@ -197,7 +199,9 @@ def ask(
     if decision.kind == "lookup" and decision.named and LOOKUP_SHARE:
         # No rule computed, but the question names rules' situations: their clauses lead.
         boost = translated_shares(
-            named_shares(decision.named, loaded, edition), loaded.provenance, lang
+            named_shares(decision.named, loaded, edition, frozenset(question.concepts)),
+            loaded.provenance,
+            lang,
         )
         hits = retriever.rank(scores, k, allowed, boost=boost) or hits
     with clock("answer"):
@@ -416,7 +420,12 @@ LOOKUP_SHARE = 0.5
 EDITION_BY_UNIT = True  # the edition measuring in the question's unit leads (ablation switch)
 
 
-def named_shares(rule_ids: Sequence[str], loaded: Loaded, edition: str | None) -> dict[str, float]:
+def named_shares(
+    rule_ids: Sequence[str],
+    loaded: Loaded,
+    edition: str | None,
+    question_concepts: frozenset[str] = frozenset(),
+) -> dict[str, float]:
     """Return the share of the provenance bonus of the clauses stating rules no input computed."""
     found: dict[str, float] = {}
     for rule in all_rules():
@@ -431,6 +440,9 @@ def named_shares(rule_ids: Sequence[str], loaded: Loaded, edition: str | None) -
         for clause_id in located:
             share = LOOKUP_SHARE if clause_id in base else LOOKUP_SHARE * OTHER_SHARE
             found[clause_id] = max(found.get(clause_id, 0.0), share)
+        # A detail the question names ("my own unit is in the way") leads with the rule.
+        for clause_id in detail_clauses(rule, loaded, question_concepts):
+            found[clause_id] = max(found.get(clause_id, 0.0), LOOKUP_SHARE * LOOKUP_DETAIL)
     # A FAQ ruling on the same situation is as likely an answer as the rule: a club's FAQ answers
     # what the rule left open.
     retriever = loaded.retriever
@@ -463,6 +475,67 @@ def shares(results: Sequence[RuleResult], unit: str | None = None) -> dict[str, 
         for position, clause_id in enumerate(result.clauses):
             share = (max(0.0, 1 - MAIN_SHARE_STEP * position) if leads else OTHER_SHARE) * weight
             found[clause_id] = max(found.get(clause_id, 0.0), share)
+    return found
+
+
+# The clauses of a detail of the main rule that the question names without giving its value
+# ("my own unit was in the way" of a pursuit): as likely the answer as the outcome's own clause.
+NAMED_DETAIL_SHARE = 1.0
+LOOKUP_DETAIL = 1.0  # of LOOKUP_SHARE, for such clauses of a rule a lookup names
+
+
+def named_details(
+    results: Sequence[RuleResult], question: Question, loaded: Loaded
+) -> dict[str, float]:
+    """Return the share of the clauses stating details of the main rule the question names."""
+    if not NAMED_DETAIL_SHARE or not results:
+        return {}
+    found: dict[str, float] = {}
+    for result in (r for r in results if r.id == results[0].id):
+        for clause_id in detail_clauses(
+            rule_of(result), loaded, question.concepts, set(result.inputs)
+        ):
+            if clause_id not in result.clauses:
+                found[clause_id] = NAMED_DETAIL_SHARE
+    return found
+
+
+def detail_clauses(
+    rule: Rule,
+    loaded: Loaded,
+    concepts: frozenset[str] | set[str],
+    given: frozenset[str] | set[str] = frozenset(),
+) -> list[str]:
+    """Return the clauses stating details of a rule that the question names without a value.
+
+    A detail is a length the question names but does not give ("my own unit was in the way",
+    no distance): the clauses of the rule's tags that mention it, and its base clauses do not,
+    state it ("friendly unit": the pursuers halt 1").
+    """
+    unvalued = {
+        k
+        for p in rule.params
+        if p.cue is not None and p.kind == "distance" and p.name not in given
+        for k in p.cue.concepts
+    } & set(concepts)
+    if not unvalued:
+        return []
+    retriever = loaded.retriever
+    try:
+        base = set(rule.locate(loaded.provenance, ()))
+    except ProvenanceMissing:
+        return []
+    known = {k for c in base for k in retriever.concepts_of(retriever.row_of(c))}
+    found: list[str] = []
+    for tag in rule.provenance:
+        try:
+            stating = rule.locate(loaded.provenance, (tag,))
+        except ProvenanceMissing:
+            continue
+        for clause_id in stating:
+            own = retriever.concepts_of(retriever.row_of(clause_id)) - known
+            if clause_id not in base and clause_id not in found and own & unvalued:
+                found.append(clause_id)
     return found
 
 

@@ -170,6 +170,28 @@ def test_a_rule_named_without_inputs_states_its_general_outcome(
     assert leave.outcome["unless_every_enemy_is_down"] is True
 
 
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "They fled 6, I rolled 11 to pursue but my own unit of spearmen is in the way."),
+        (
+            "pl",
+            "Goni uciekających, wyrzuciłem 11 na pościg, ale stoi mój własny oddział. Co teraz?",
+        ),
+        (
+            "en",
+            "My knights pursued, but my own unit of spearmen was in the way. Where do they stop?",
+        ),
+    ],
+)
+def test_a_detail_named_without_its_value_cites_its_clause_first(
+    bot: Refbot, lang: str, text: str
+) -> None:
+    # "My own unit is in the way", with no distance: the halting clause leads with the outcome's.
+    answer = bot.ask(text, lang=lang)
+    assert any("friendly unit" in c.text for c in answer.citations[:2])
+
+
 def test_a_rule_the_main_one_already_answers_is_not_added(bot: Refbot) -> None:
     # The flee rule is set up too ("fled 7"), but the pursuit says where the fleeing unit ends:
     # destroyed where it stands, not 7 inches away.

@@ -142,6 +142,12 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a rule named without inputs not computed (before)": lambda: patched(
             router, "GENERAL_READ", False
         ),
+        "no bonus for a detail named without its value (before)": lambda: patched(
+            pipeline, "NAMED_DETAIL_SHARE", 0.0
+        ),
+        "no lookup bonus for a detail named without its value (before)": lambda: patched(
+            pipeline, "LOOKUP_DETAIL", pipeline.OTHER_SHARE
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",
