@@ -365,9 +365,18 @@ def compute(
         keys = {k for r in found for k in r.outcome} - GENERIC_OUTCOME
         if number and keys & answered and not (call.asked and agrees(found, results)):
             continue
+        # A detail of an undecided main rule ("fled 7: what chance they catch us?") is not stated
+        # flatly: whether the unit flees 7 is what the chance is about.
+        if number and call.detail and not call.asked and undecided(results):
+            continue
         answered |= keys
         results += found
     return results, None
+
+
+def undecided(results: Sequence[RuleResult]) -> bool:
+    """Return whether the main results leave their outcome open: a chance, or unknown conditions."""
+    return any(k.startswith("p_") or k == "unknown" for r in results for k in r.outcome)
 
 
 def restating(decision: Decision, results: Sequence[RuleResult]) -> set[str]:

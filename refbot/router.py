@@ -62,6 +62,8 @@ class Call:
     # A detail of the main rule that the question's own sentence asks about ("... how far do the
     # goblins run?" after both rolls): shown even where the main rule states the same values.
     asked: bool = False
+    # Named only by words the main rule reads as its inputs ("fled 7" of a pursuit): a detail.
+    detail: bool = False
 
 
 @dataclass(frozen=True)
@@ -649,8 +651,13 @@ def route(
         found.sort(key=lambda item: item[0], reverse=True)
         (_, _, main), *others = found
         naming = {c.rule: named for _, c, _, named, _ in applying}
+        reads = {c.rule: read for _, c, _, _, read in applying}
         also = [
-            replace(call, asked=asks_detail(question, naming[main.rule], naming[call.rule]))
+            replace(
+                call,
+                asked=asks_detail(question, naming[main.rule], naming[call.rule]),
+                detail=naming[call.rule] <= reads[main.rule],
+            )
             for _, complete, call in others
             if complete and call.inputs
         ]

@@ -192,6 +192,22 @@ def test_a_detail_named_without_its_value_cites_its_clause_first(
     assert any("friendly unit" in c.text for c in answer.citations[:2])
 
 
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "My unit fled 7. What are the odds the pursuers catch it?"),
+        ("pt", "eles fugiram 10, qual a chance de eu pegar com 2d6?"),
+    ],
+)
+def test_a_detail_of_an_undecided_outcome_is_not_stated_flatly(
+    bot: Refbot, lang: str, text: str
+) -> None:
+    # Whether the unit flees its roll is what the chance is about: no "the unit flees 7".
+    answer = bot.ask(text, lang=lang)
+    assert [r.id for r in answer.rules] == ["pursuit"]
+    assert "p_caught" in answer.rules[0].outcome
+
+
 def test_a_rule_the_main_one_already_answers_is_not_added(bot: Refbot) -> None:
     # The flee rule is set up too ("fled 7"), but the pursuit says where the fleeing unit ends:
     # destroyed where it stands, not 7 inches away.
