@@ -246,6 +246,11 @@ def test_an_asked_detail_the_main_rule_contradicts_is_not_shown(bot: Refbot) -> 
     [
         ("Fled 7, they pursued with a 2 and a 5. Am I caught?", "equal to or higher"),
         ("My unit fled 9 and the pursuers rolled 4. Do they escape?", "rolls higher than"),
+        # A failed charge's move is the rule's; the worked example of the range follows it.
+        (
+            "Movement 4, dice 6 and 1, the enemy 12 inches away. Did I reach, and if not how far?",
+            "наибольшем кубике",
+        ),
     ],
 )
 def test_the_clause_deciding_the_outcome_is_cited_first(

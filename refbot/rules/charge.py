@@ -36,7 +36,8 @@ def failed_charge(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[st
         if not outcome["failed"]:
             return outcome, tags
     outcome["move"] = ctx.distance(highest)
-    return outcome, tags
+    # How far a failed charge moves is stated by the rule; the worked example follows it.
+    return outcome, ["moved", *tags]
 
 
 def charge_move(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
@@ -181,6 +182,7 @@ RULES = [
         failed_charge,
         {
             "base": ("выпавшему на наибольшем кубике",),
+            "moved": ("выпавшему на наибольшем кубике",),
             "example": (
                 "отбрасывая меньшее значение",
                 "дальность нападения равной",
