@@ -208,6 +208,24 @@ def test_a_detail_of_an_undecided_outcome_is_not_stated_flatly(
     assert "p_caught" in answer.rules[0].outcome
 
 
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        (
+            "ru",
+            "на чардж выпало 6 и 1, движение 4, до врага 12 дюймов. дошёл? если нет, на сколько?",
+        ),
+        ("fr", "Charge ratée : M 6, dés 1 et 2, cible à 12 pas. J'avance de combien ?"),
+    ],
+)
+def test_a_failed_charges_move_cites_the_rule_before_the_worked_example(
+    bot: Refbot, lang: str, text: str
+) -> None:
+    answer = bot.ask(text, lang=lang)
+    assert answer.rules[0].outcome["failed"] is True
+    assert "наибольшем кубике" in answer.citations[0].text
+
+
 def test_a_rule_the_main_one_already_answers_is_not_added(bot: Refbot) -> None:
     # The flee rule is set up too ("fled 7"), but the pursuit says where the fleeing unit ends:
     # destroyed where it stands, not 7 inches away.
@@ -246,11 +264,6 @@ def test_an_asked_detail_the_main_rule_contradicts_is_not_shown(bot: Refbot) -> 
     [
         ("Fled 7, they pursued with a 2 and a 5. Am I caught?", "equal to or higher"),
         ("My unit fled 9 and the pursuers rolled 4. Do they escape?", "rolls higher than"),
-        # A failed charge's move is the rule's; the worked example of the range follows it.
-        (
-            "Movement 4, dice 6 and 1, the enemy 12 inches away. Did I reach, and if not how far?",
-            "наибольшем кубике",
-        ),
     ],
 )
 def test_the_clause_deciding_the_outcome_is_cited_first(
