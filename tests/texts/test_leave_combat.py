@@ -48,7 +48,19 @@ TABLE = [
         "inputs": {"standing_enemies": "10"},
         "expect": {"may_leave": False},
     },
-    {"id": "standing-enemies-required", "clause": CANNOT, "inputs": {}, "raises": True},
+    # Asked in general: no, unless every enemy is down (the rule and its exception).
+    {
+        "id": "no-count-cannot-leave-unless-all-down",
+        "clause": CANNOT,
+        "inputs": {},
+        "expect": {"may_leave": False, "unless_every_enemy_is_down": True},
+    },
+    {
+        "id": "no-count-exception-cited",
+        "clause": EXCEPTION,
+        "inputs": {},
+        "expect": {"may_leave": False},
+    },
     {
         "id": "negative-standing-impossible",
         "clause": CANNOT,
