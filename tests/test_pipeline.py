@@ -226,6 +226,17 @@ def test_a_failed_charges_move_cites_the_rule_before_the_worked_example(
     assert "наибольшем кубике" in answer.citations[0].text
 
 
+def test_an_overrun_halts_1_inch_short_of_a_friendly_unit(bot: Refbot) -> None:
+    text = (
+        "My knights charged and wiped out the enemy, I rolled 11 for the overrun, but my own "
+        "unit is 8 inches ahead. How far do they go?"
+    )
+    answer = bot.ask(text, lang="en")
+    (english,) = [r for r in answer.rules if r.id == "overrun" and r.edition == "rulebook-en"]
+    assert english.outcome["move"] == {"value": 7, "unit": "in"}
+    assert "halts 1 inch short" in answer.answer
+
+
 def test_a_rule_the_main_one_already_answers_is_not_added(bot: Refbot) -> None:
     # The flee rule is set up too ("fled 7"), but the pursuit says where the fleeing unit ends:
     # destroyed where it stands, not 7 inches away.

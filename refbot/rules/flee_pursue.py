@@ -170,7 +170,15 @@ def overrun(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
         outcome.update(optional=True, direction="straight_forward")
         roll = inputs.get("roll")
         if roll is not None:
-            outcome["move"] = ctx.distance(roll.total)
+            move: float = roll.total
+            # "All other rules governing pursuit moves … apply to overruns": friends and
+            # impassable terrain in the way halt it 1" short.
+            stop = _path_stop({k: v for k, v in inputs.items() if k == "obstacle"}, move, ctx)
+            if stop is not None:
+                move = max(0.0, stop[1] - 1)
+                outcome["stop"] = Stop.OBSTRUCTION
+                tags.append("obstruction")
+            outcome["move"] = ctx.distance(move)
     return outcome, tags
 
 
@@ -523,6 +531,13 @@ RULES = [
                 N_("the overrun roll (2D6: total or faces)"),
                 cue=Cue(("roll",), by_order=False),
             ),
+            # Only beside its word: an overrun's lengths are mostly its roll and the enemy ahead.
+            Param(
+                "obstacle",
+                "distance",
+                N_("distance to a friendly unit or impassable terrain in the way"),
+                cue=Cue(("obstruction",), by_order=False),
+            ),
         ),
         overrun,
         {
@@ -531,8 +546,13 @@ RULES = [
                 "All other rules governing pursuit moves",
             ),
             "second_win": ("it cannot overrun and automatically restrains pursuit",),
+            "obstruction": (
+                'they automatically halt 1" away',
+                "All other rules governing pursuit moves",
+            ),
         },
         explain=explain_overrun,
+        outcome_values={"stop": (Stop.OBSTRUCTION,)},
         # "charged and killed every last one": the situation itself, unnamed.
         when=(("overrun",), ("charge", "wiped_out")),
     ),

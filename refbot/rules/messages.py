@@ -47,6 +47,10 @@ def explain_overrun(result: RuleResult, writer: Writer) -> str:
         text = _(
             "{edition}: the unit may overrun {dice} straight ahead; it is not obliged to."
         ).format(edition=label, dice=writer.dice(outcome["dice"], outcome["unit"]))
+    if outcome.get("stop") == "halted_1_inch_from_obstruction":
+        text += " " + _(
+            "It halts 1 inch short of the friendly unit or impassable terrain in its way."
+        )
     if outcome["eligible"] is None:
         conditions = ", ".join(_(CONDITIONS[k]) for k in outcome["unknown"])
         text += " " + _("This holds only if {conditions}.").format(conditions=conditions)

@@ -33,7 +33,33 @@ def es(movement: str, **more: str) -> dict:
     return {**ES_OK, "movement": movement, **more}
 
 
+EN_HALT = 'they automatically halt 1" away'
+EN_OTHER = "All other rules governing pursuit moves, such as intervening units and terrain"
+
 TABLE = [
+    # English: pursuit's rules apply, so a friendly unit in the way halts the overrun 1" short.
+    {
+        "id": "en-friendly-unit-in-the-way-halts-1-inch-short",
+        "clause": EN_HALT,
+        "edition": EN,
+        "inputs": {**EN_OK, "roll": "5,6", "obstacle": "8in"},
+        "expect": {"move": {"value": 7, "unit": "in"}, "stop": "halted_1_inch_from_obstruction"},
+    },
+    {
+        "id": "en-obstacle-rule-cited",
+        "clause": EN_OTHER,
+        "edition": EN,
+        "inputs": {**EN_OK, "roll": "11", "obstacle": "8in"},
+        "expect": {"move": {"value": 7, "unit": "in"}},
+    },
+    {
+        "id": "en-obstacle-beyond-the-roll-does-not-halt",
+        "clause": EN_2D6,
+        "edition": EN,
+        "inputs": {**EN_OK, "roll": "6", "obstacle": "8in"},
+        "expect": {"move": {"value": 6, "unit": "in"}},
+        "absent": ["stop"],
+    },
     # English: who may overrun.
     {
         "id": "en-charged-wiped-out-eligible",
