@@ -116,7 +116,13 @@ def ask(
             # "Mordheim: …": cite only that game's clauses (a glossary concept names a game).
             allowed = [i for i, c in enumerate(retriever.clauses) if c.game in games]
         scores = retriever.scores(question, vector)
-        hits = retriever.rank(scores, k, allowed)
+        # A language without glossary terms leans on the multilingual encoder.
+        weights = (
+            retriever.weights.for_unlisted_language()
+            if lang not in glossary.languages
+            else retriever.weights
+        )
+        hits = retriever.rank(scores, k, allowed, weights=weights)
         top_dense = float(scores["dense"].max()) if len(scores["dense"]) else 0.0
     with clock("route"):
         followed: str | None = None  # the one edition a follow-up or correction is about
@@ -151,7 +157,7 @@ def ask(
             edition = followed
             editions = {edition}
             allowed = [i for i, c in enumerate(retriever.clauses) if c.edition in editions]
-            hits = retriever.rank(scores, k, allowed)
+            hits = retriever.rank(scores, k, allowed, weights=weights)
     if decision.kind == "abstain" or not hits:
         with clock("answer"):
             declined = None
@@ -177,7 +183,11 @@ def ask(
             )
         if results:
             with clock("answer"):
-                deep = hits if k >= VERIFY_DEPTH else retriever.rank(scores, VERIFY_DEPTH, allowed)
+                deep = (
+                    hits
+                    if k >= VERIFY_DEPTH
+                    else retriever.rank(scores, VERIFY_DEPTH, allowed, weights=weights)
+                )
                 checked = verify(results, deep)
                 cited = frozenset(i for r in results for i in r.clauses)
                 provenance = {i: loaded.clause(i) for i in cited}
@@ -189,7 +199,7 @@ def ask(
                 for clause_id, share in named_details(stating, question, loaded).items():
                     by_clause[clause_id] = max(by_clause.get(clause_id, 0.0), share)
                 boost = translated_shares(by_clause, loaded.provenance, lang)
-                boosted = retriever.rank(scores, k, allowed, boost=boost)
+                boosted = retriever.rank(scores, k, allowed, boost=boost, weights=weights)
                 assumed = {n: v for call in decision.calls for n, v in call.assumed.items()}
                 boosted = relevant(boosted, cited | frozenset(boost))
                 answer = compose_rule(text, lang, checked, boosted, provenance, k, assumed)
@@ -203,7 +213,7 @@ def ask(
             loaded.provenance,
             lang,
         )
-        hits = retriever.rank(scores, k, allowed, boost=boost) or hits
+        hits = retriever.rank(scores, k, allowed, boost=boost, weights=weights) or hits
     with clock("answer"):
         hits = lead_with_translation(hits, loaded.provenance, loaded.clauses_by_id, lang)
         paragraph, amendments = loaded.paragraph(hits[0].clause)

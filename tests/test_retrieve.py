@@ -6,7 +6,7 @@ from rank_bm25 import BM25Okapi
 
 from refbot.bot import Refbot
 from refbot.question import parse_question
-from refbot.retrieve import SparseBM25
+from refbot.retrieve import SparseBM25, Weights
 
 DOCS = [
     ["flee", "2d6", "unit", "flee"],
@@ -50,3 +50,11 @@ def test_a_sentence_the_text_repeats_is_cited_once(bot: Refbot) -> None:
     scores = retriever.scores(question, bot.embedder.embed([text])[0])
     cited = [" ".join(h.clause.text.split()).casefold() for h in retriever.rank(scores, 50)]
     assert len(cited) == len(set(cited))
+
+
+def test_a_language_without_glossary_terms_leans_on_the_encoder() -> None:
+    weights = Weights()
+    unlisted = weights.for_unlisted_language()
+    assert unlisted.dense > weights.dense
+    assert unlisted.concepts < weights.concepts
+    assert (unlisted.bm25, unlisted.provenance) == (weights.bm25, weights.provenance)

@@ -19,6 +19,7 @@ import numpy as np
 
 from refbot import glossary as glossary_module
 from refbot import pipeline, question, router
+from refbot import retrieve as retrieve_module
 from refbot.bot import Refbot
 from refbot.glossary import Concept
 
@@ -147,6 +148,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         ),
         "no lookup bonus for a detail named without its value (before)": lambda: patched(
             pipeline, "LOOKUP_DETAIL", pipeline.OTHER_SHARE
+        ),
+        "a language without terms weighted as the others (before)": lambda: patched(
+            retrieve_module, "UNLISTED_DENSE", 1.0
         ),
         "repeated sentences citable": lambda: patched(
             retriever,
