@@ -760,3 +760,19 @@ def test_a_restrained_pursuit_leaves_the_flee_and_its_roll(
     # after "fled" is the flee roll, not the restraining unit's Leadership.
     assert [c.rule for c in decision.calls] == ["flee"]
     assert decision.inputs == {"roll": "7"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("es", "Arraso y en línea recta me como una unidad de orcos que ya estaba huyendo."),
+        ("en", "My overrun hits a unit of archers that was already fleeing. What happens?"),
+        ("es", "Arraso y llego hasta una unidad de orcos. ¿Tengo que cargarles?"),
+    ],
+)
+def test_an_overrun_reaching_a_fleeing_enemy_or_asking_if_it_must_charge_is_the_charge(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    (call,) = [c for c in decision.calls if c.rule == "overrun_charge"]
+    assert call.inputs["contact"] == "yes"

@@ -197,7 +197,10 @@ RULES = [
                 N_("the straight overrun move reaches an enemy unit"),
                 required=True,
                 # "Am I obliged to charge them?" asks about an enemy the overrun reached.
-                cue=Cue(("new_enemy", "contact", "mandatory"), denied_by=("contact",)),
+                # An already fleeing enemy named in an overrun is one the overrun reached.
+                cue=Cue(
+                    ("new_enemy", "contact", "mandatory", "fleeing_enemy"), denied_by=("contact",)
+                ),
             ),
             Param(
                 "enemy_fleeing",
@@ -225,6 +228,7 @@ RULES = [
             ("overrun", "charge", "mandatory"),
             ("overrun", "contact"),
             ("overrun", "wheel"),
+            ("overrun", "fleeing_enemy"),
         ),
     ),
 ]
