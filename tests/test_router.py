@@ -673,6 +673,12 @@ def test_a_detail_is_asked_about_by_the_questions_own_sentence(
             {"wiped_out": "yes", "first_turn": "yes"},
         ),
         ("ru", "Мои рыцари атаковали и уничтожили отряд. Что дальше?", {"wiped_out": "yes"}),
+        # Spanish players' "comerse" and "cargarse" (to kill) with "todos": a wipe-out.
+        (
+            "es",
+            "Mis caballeros se los comieron a todos en el primer turno de combate. ¿Y ahora?",
+            {"wiped_out": "yes", "first_turn": "yes"},
+        ),
     ],
 )
 def test_an_overrun_is_named_by_its_situation(
