@@ -144,7 +144,12 @@ def bind(
         cue = param.cue
         assert cue is not None
         if param.kind == "choice":
-            choices = (m.concept for m in question.mentions if m.concept in cue.concepts)
+            # "still standing, not knocked down": a denied choice is not the one made.
+            choices = (
+                m.concept
+                for m in question.mentions
+                if m.concept in cue.concepts and not (NEGATIONS_READ and question.negated(m))
+            )
             named = list(dict.fromkeys(choices))
             if len(named) > cue.nth:
                 inputs[param.name] = named[cue.nth]

@@ -782,3 +782,8 @@ def test_an_overrun_reaching_a_fleeing_enemy_or_asking_if_it_must_charge_is_the_
     decision = decide(glossary, text, lang)
     (call,) = [c for c in decision.calls if c.rule == "overrun_charge"]
     assert call.inputs["contact"] == "yes"
+
+
+def test_a_denied_choice_is_not_the_one_made(glossary: Glossary) -> None:
+    text = "Mordheim: the orc is not knocked down but stunned. Can my warrior attack him?"
+    assert decide(glossary, text, "en").inputs == {"target": "stunned"}
