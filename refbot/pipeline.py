@@ -460,7 +460,7 @@ def named_shares(
             share = LOOKUP_SHARE if clause_id in base else LOOKUP_SHARE * OTHER_SHARE
             found[clause_id] = max(found.get(clause_id, 0.0), share)
         # A detail the question names ("my own unit is in the way") leads with the rule.
-        for clause_id in detail_clauses(rule, loaded, question_concepts):
+        for clause_id in detail_clauses(rule, loaded, question_concepts, any_concept=LOOKUP_ANY):
             found[clause_id] = max(found.get(clause_id, 0.0), LOOKUP_SHARE * LOOKUP_DETAIL)
     # A FAQ ruling on the same situation is as likely an answer as the rule: a club's FAQ answers
     # what the rule left open.
@@ -500,6 +500,9 @@ def shares(results: Sequence[RuleResult], unit: str | None = None) -> dict[str, 
 # The clauses of a detail of the main rule that the question names without giving its value
 # ("my own unit was in the way" of a pursuit): as likely the answer as the outcome's own clause.
 NAMED_DETAIL_SHARE = 1.0
+# A lookup's detail is any concept of the question beside the rule's own (not only a length
+# given no value): "do pursuers still move if the fleeing unit was caught?" (ablation switch).
+LOOKUP_ANY = True
 LOOKUP_DETAIL = 1.0  # of LOOKUP_SHARE, for such clauses of a rule a lookup names
 
 
@@ -524,6 +527,7 @@ def detail_clauses(
     loaded: Loaded,
     concepts: frozenset[str] | set[str],
     given: frozenset[str] | set[str] = frozenset(),
+    any_concept: bool = False,
 ) -> list[str]:
     """Return the clauses stating details of a rule that the question names without a value.
 
@@ -537,6 +541,9 @@ def detail_clauses(
         if p.cue is not None and p.kind == "distance" and p.name not in given
         for k in p.cue.concepts
     } & set(concepts)
+    if any_concept:
+        # Any concept of the question but its intent ("how far": every example states one).
+        unvalued = set(concepts) - {"quantity", "probability"}
     if not unvalued:
         return []
     retriever = loaded.retriever

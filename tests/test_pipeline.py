@@ -237,6 +237,28 @@ def test_an_overrun_halts_1_inch_short_of_a_friendly_unit(bot: Refbot) -> None:
     assert "halts 1 inch short" in answer.answer
 
 
+@pytest.mark.parametrize(
+    ("lang", "text", "cited"),
+    [
+        (
+            "en",
+            "do pursuers still move their pursuit roll if the unit they chased was caught?",
+            "even if the fleeing unit was caught",
+        ),
+        (
+            "it",
+            "l'unità che becco durante l'inseguimento può fuggire come reazione alla carica?",
+            "take any charge reactions",
+        ),
+    ],
+)
+def test_a_lookup_cites_the_detail_of_the_named_rule_it_asks_about(
+    bot: Refbot, lang: str, text: str, cited: str
+) -> None:
+    answer = bot.ask(text, lang=lang)
+    assert cited in answer.citations[0].text
+
+
 def test_a_rule_the_main_one_already_answers_is_not_added(bot: Refbot) -> None:
     # The flee rule is set up too ("fled 7"), but the pursuit says where the fleeing unit ends:
     # destroyed where it stands, not 7 inches away.

@@ -152,6 +152,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a language without terms weighted as the others (before)": lambda: patched(
             retrieve_module, "UNLISTED_DENSE", 1.0
         ),
+        "a lookup's detail only a length given no value (before)": lambda: patched(
+            pipeline, "LOOKUP_ANY", False
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",
