@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from refbot import __version__
-from refbot.answer import Situation, situation_lines
+from refbot.answer import Answer, Situation, situation_lines
 from refbot.bot import Progress, Refbot
 from refbot.config import Settings, load_settings
 from refbot.discord.commands import command_definition, register
@@ -243,6 +243,7 @@ def ask(
             message = str(exc).replace("situation.inputs:", "--input:", 1)
             message = message.replace("situation.rule:", "--rule:", 1)
             raise QuestionError(message, exc.code) from None
+        _check_given(answer, corrections)
     if as_json or as_jsonl:
         _emit(answer.to_dict(), [answer.to_dict()] if as_jsonl else None)
         return
@@ -268,6 +269,26 @@ def ask(
                 f"      amended by «{amendment.title}» ({amendment.source}): "
                 f"«{amendment.replaces}» → «{amendment.text}»"
             )
+
+
+# Why a rule refused a value the user gave with --input, as the error says it.
+REFUSED = {"invalid_input": "is not possible", "unreadable_input": "could not be read"}
+
+
+def _check_given(answer: Answer, given: tuple[str, ...]) -> None:
+    """Raise QuestionError when a value given with --input is one the rule refused."""
+    problem = answer.problem
+    if problem is None or problem.code not in REFUSED or problem.input is None:
+        return
+    values = {
+        n.strip().replace("-", "_"): v.strip() for n, _, v in (i.partition("=") for i in given)
+    }
+    if problem.input in values:
+        raise QuestionError(
+            f"--input: {problem.input}={values[problem.input]!r} {REFUSED[problem.code]} "
+            f"(see `refbot rules` for its inputs)",
+            "invalid_parameter",
+        )
 
 
 def _corrected(read: Situation | None, rule_id: str | None, given: tuple[str, ...]) -> Situation:
