@@ -149,9 +149,7 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "no lookup bonus for a detail named without its value (before)": lambda: patched(
             pipeline, "LOOKUP_DETAIL", pipeline.OTHER_SHARE
         ),
-        "a language without terms weighted as the others (before)": lambda: patched(
-            retrieve_module, "UNLISTED_DENSE", 1.0
-        ),
+        "a language without terms weighted as the others (before)": lambda: _unlisted_as_others(),
         "a lookup's detail only a length given no value (before)": lambda: patched(
             pipeline, "LOOKUP_ANY", False
         ),
@@ -163,6 +161,15 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
             ),
         ),
     }
+
+
+@contextmanager
+def _unlisted_as_others() -> Iterator[None]:
+    with (
+        patched(retrieve_module, "UNLISTED_DENSE", 1.0),
+        patched(retrieve_module, "UNLISTED_CONCEPTS", 1.0),
+    ):
+        yield
 
 
 @contextmanager
