@@ -33,6 +33,9 @@ def glossary() -> Glossary:
         "Jak działa teren trudny przy ruchu piechoty?",
         # "alcance" is range here, though it may also read as "caught".
         "Qual o alcance de um míssil mágico?",
+        # A game the corpus covers, asked about a topic its texts lack (campaign injuries).
+        "Mordheim: jak działa tabela ciężkich ran po bitwie?",
+        "Mordheim: how does the injury table work after a battle?",
     ],
 )
 def test_a_topic_no_heading_names_is_declined(bot: Refbot, text: str) -> None:
