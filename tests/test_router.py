@@ -787,3 +787,17 @@ def test_an_overrun_reaching_a_fleeing_enemy_or_asking_if_it_must_charge_is_the_
 def test_a_denied_choice_is_not_the_one_made(glossary: Glossary) -> None:
     text = "Mordheim: the orc is not knocked down but stunned. Can my warrior attack him?"
     assert decide(glossary, text, "en").inputs == {"target": "stunned"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "на чардж выкинул 3 и 3, не хватило. на сколько пододвигать отряд?",
+        "чардж не долетел, на кубах 3 и 3. на сколько двигаюсь?",
+    ],
+)
+def test_a_charge_that_did_not_reach_is_a_failed_charge_in_russian(
+    glossary: Glossary, text: str
+) -> None:
+    decision = decide(glossary, text, "ru")
+    assert (decision.rule, decision.inputs) == ("failed_charge", {"dice": "3,3"})
