@@ -262,6 +262,23 @@ def test_a_lookup_cites_the_detail_of_the_named_rule_it_asks_about(
     assert cited in answer.citations[0].text
 
 
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("es", "Después de arrasar, ¿en el siguiente turno puedo marchar normal?"),
+        ("pt", "depois de arrasar posso marchar no turno seguinte normalmente?"),
+        ("it", "dopo aver travolto (overrun), il turno dopo posso marciare normalmente?"),
+    ],
+)
+def test_marching_after_an_overrun_is_answered_from_the_overrun_text(
+    bot: Refbot, lang: str, text: str
+) -> None:
+    # Marching is a movement term the overrun text states, not the terrain topic it lacks.
+    answer = bot.ask(text, lang=lang)
+    assert not answer.abstained
+    assert "marchar o moverse con normalidad" in answer.citations[0].text
+
+
 def test_a_rule_the_main_one_already_answers_is_not_added(bot: Refbot) -> None:
     # The flee rule is set up too ("fled 7"), but the pursuit says where the fleeing unit ends:
     # destroyed where it stands, not 7 inches away.
