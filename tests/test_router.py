@@ -801,3 +801,22 @@ def test_a_charge_that_did_not_reach_is_a_failed_charge_in_russian(
 ) -> None:
     decision = decide(glossary, text, "ru")
     assert (decision.rule, decision.inputs) == ("failed_charge", {"dice": "3,3"})
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        (
+            "de",
+            "Meine 25 Zwergenkrieger haben Goblins aufgerieben, die fliehen 7. Ich verfolge mit 9.",
+        ),
+        ("fr", "Mes gobs ratent leur test de moral et fuient de 8, je poursuis avec 9."),
+        ("en", "My 20 goblins failed their break test and fled 6; the knights pursued 8."),
+    ],
+)
+def test_warhammers_break_test_is_not_mordheims_breaking_from_combat(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "pursuit"
+    assert "break_from_combat" not in {c.rule for c in decision.calls}
