@@ -108,6 +108,12 @@ class Question:
         """Return whether a token sits in a sentence that asks: the last, or one ending in "?"."""
         return token in self._asking_tokens
 
+    def own_count(self, number: Number) -> bool:
+        """Return whether a number counts the asker's own models ("my 20 goblins", "i miei 5")."""
+        if number.unit is not None or number.token == 0 or self.lang not in CODES:
+            return False
+        return self.tokens[number.token - 1] in get_language(self.lang).possessives
+
     def has_value_in_clause(self, token: int) -> bool:
         """Return whether the clause of a token position states a number or die faces."""
         clause = self.clause_at(token)

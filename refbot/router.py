@@ -35,6 +35,7 @@ CLAIMED_READ = True  # a number right after another situation's word is not a lo
 ANGLES_READ = True  # every number written in degrees is a wheel's angle (ablation switch)
 GENERAL_READ = True  # a rule with a general outcome is computed when named alone (ablation)
 HEADED_RULES = True  # only rule words a heading names make a question the corpus's (ablation)
+OWN_COUNTS_SKIPPED = True  # "my 20 goblins" is no roll or count of others (ablation switch)
 DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too (ablation switch)
 
 
@@ -225,7 +226,7 @@ def _nearest(
         values: list[tuple[int, int, str]] = [
             (n.token, n.token, n.text() if param.kind == "distance" else f"{n.value:g}")
             for n in question.numbers
-            if _plausible(param, n.value, question) and n.token not in taken
+            if _counted(param, n, question) and n.token not in taken
         ]
         if param.kind in ("roll", "dice"):
             values += [(r.token, r.end, r.text()) for r in question.rolls]
@@ -262,6 +263,16 @@ def _nearest(
     return bound, used
 
 
+def _counted(param: Param, number: Number, question: Question) -> bool:
+    """Return whether a number can be this input: plausible, and no count of the asker's models.
+
+    "My 8 knights pursued": the 8 is the unit, not the roll.
+    """
+    if OWN_COUNTS_SKIPPED and question.own_count(number):
+        return False
+    return _plausible(param, number.value, question)
+
+
 def _plausible(param: Param, value: float, question: Question) -> bool:
     """Return whether a number can be this input (a 2D6 roll is 2 to 12, not "20 spearmen")."""
     if param.kind == "roll":
@@ -290,9 +301,11 @@ def _by_unit_and_order(
     extra: dict[str, str] = {}
     free_lengths = [n for n in question.numbers if n.unit and n.token not in used]
     faces = [(r.token, r.text(), float(sum(r.faces))) for r in question.rolls]
+    own = {n.token for n in question.numbers if OWN_COUNTS_SKIPPED and question.own_count(n)}
     free_rolls = sorted(
         [(n.token, f"{n.value:g}", n.value) for n in question.numbers if not n.unit] + faces
     )
+    free_rolls = [item for item in free_rolls if item[0] not in own]
     free_rolls = [item for item in free_rolls if item[0] not in used]
     for param in params:
         if param.name in bound:
@@ -424,7 +437,7 @@ def _free_counts(param: Param, question: Question, used: set[int]) -> list[Numbe
     return [
         n
         for n in question.numbers
-        if not n.unit and n.token not in used and _plausible(param, n.value, question)
+        if not n.unit and n.token not in used and _counted(param, n, question)
     ]
 
 

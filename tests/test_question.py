@@ -152,3 +152,19 @@ def test_the_sentences_that_ask_are_the_last_and_those_ending_in_a_question_mark
 ) -> None:
     question = parse_question(text, "en", glossary)
     assert [t for i, t in enumerate(question.tokens) if question.asks(i)] == asking
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "own"),
+    [
+        ("en", "my 20 goblins fled 7", [20.0]),
+        ("it", "i miei 5 cavalieri inseguono 9", [5.0]),
+        ("ru", "мои 12 рыцарей преследуют на 8", [12.0]),
+        ("de", "Goblins flohen 7, meine Ritter 9", []),
+    ],
+)
+def test_a_number_after_a_first_person_possessive_counts_own_models(
+    glossary: Glossary, lang: str, text: str, own: list[float]
+) -> None:
+    question = parse_question(text, lang, glossary)
+    assert [n.value for n in question.numbers if question.own_count(n)] == own

@@ -820,3 +820,29 @@ def test_warhammers_break_test_is_not_mordheims_breaking_from_combat(
     decision = decide(glossary, text, lang)
     assert decision.rule == "pursuit"
     assert "break_from_combat" not in {c.rule for c in decision.calls}
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "rule", "inputs"),
+    [
+        # The asker's own unit size is neither a roll nor a count of opponents.
+        ("en", "My 8 knights pursued the goblins that fled 6. Caught?", "pursuit", {"flee": "6"}),
+        ("de", "Meine 9 Ritter verfolgen Goblins, die 6 geflohen sind.", "pursuit", {"flee": "6"}),
+        (
+            "es",
+            "Mis 7 caballeros persiguen a unos goblins que huyeron 5.",
+            "pursuit",
+            {"flee": "5"},
+        ),
+    ],
+)
+def test_a_count_of_the_askers_own_models_is_no_roll(
+    glossary: Glossary, lang: str, text: str, rule: str, inputs: dict[str, str]
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert (decision.rule, decision.inputs) == (rule, inputs)
+
+
+def test_a_unit_that_broke_and_fled_is_not_a_mordheim_warrior(glossary: Glossary) -> None:
+    decision = decide(glossary, "My 20 goblins broke and fled, what now?", "en")
+    assert "break_from_combat" not in {c.rule for c in decision.calls}

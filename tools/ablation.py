@@ -159,6 +159,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a topic asked only in the last sentence outweighs a rule (before)": lambda: patched(
             question.Question, "asks", lambda self, token: token >= self.last_sentence_start
         ),
+        "the asker's own unit size read as a roll or count (before)": lambda: patched(
+            router, "OWN_COUNTS_SKIPPED", False
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",

@@ -52,6 +52,8 @@ class Language:
     joiners: tuple[str, ...] = ()  # words between two die faces: "2 and 5"
     conjunctions: tuple[str, ...] = ()  # words joining a list of models: "two orcs and a goblin"
     degree: tuple[str, ...] = ()  # after a number, an angle: "45 degrees" (° in every language)
+    # First-person possessives: "my 20 goblins" counts the asker's own models, never a roll.
+    possessives: tuple[str, ...] = ()
     doubles: tuple[str, ...] = ()  # two dice showing one face: "double 5"
     articles: tuple[str, ...] = ()  # before a die face: "a 3 and a 6"
     ordinal_suffixes: tuple[str, ...] = ()  # after a digit: "1st", "1-го"

@@ -41,6 +41,7 @@ LANGUAGE = Language(
     joiners=("and", "or"),
     conjunctions=("and",),
     degree=("degree", "degrees", "deg"),
+    possessives=("my", "our"),
     articles=("a", "an"),
     ordinal_suffixes=("st", "nd", "rd", "th"),
     number_words=_NUMBERS,

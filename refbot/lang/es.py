@@ -22,6 +22,7 @@ LANGUAGE = Language(
     joiners=("y", "o"),
     conjunctions=("y", "e"),
     degree=("grado", "grados"),
+    possessives=("mi", "mis", "nuestro", "nuestra", "nuestros", "nuestras"),
     articles=("un", "una", "uno"),
     number_words=_NUMBERS,
     example_cues=("por ejemplo", "ejemplo:", "p. ej.", "p.ej.", "es decir, si"),

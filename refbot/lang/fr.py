@@ -22,6 +22,7 @@ LANGUAGE = Language(
     joiners=("et", "ou"),
     conjunctions=("et",),
     degree=("degré", "degrés", "degre", "degres"),
+    possessives=("mon", "ma", "mes", "notre", "nos"),
     articles=("un", "une"),
     number_words=_NUMBERS,
     example_cues=("par exemple", "exemple :", "exemple:"),

@@ -21,6 +21,7 @@ LANGUAGE = Language(
     joiners=("e", "o"),
     conjunctions=("e", "ed"),
     degree=("grado", "gradi"),
+    possessives=("mio", "mia", "miei", "mie", "nostro", "nostra", "nostri", "nostre"),
     articles=("un", "uno", "una"),
     number_words=_NUMBERS,
     example_cues=("ad esempio", "per esempio", "esempio:"),

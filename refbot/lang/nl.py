@@ -21,6 +21,7 @@ LANGUAGE = Language(
     joiners=("en", "of"),
     conjunctions=("en",),
     degree=("graden", "graad"),
+    possessives=("mijn", "onze", "ons"),
     articles=("een",),
     number_words=_NUMBERS,
     example_cues=("bijvoorbeeld", "voorbeeld:"),

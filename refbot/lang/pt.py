@@ -22,6 +22,7 @@ LANGUAGE = Language(
     joiners=("e", "ou"),
     conjunctions=("e",),
     degree=("grau", "graus"),
+    possessives=("meu", "minha", "meus", "minhas", "nosso", "nossa", "nossos", "nossas"),
     articles=("um", "uma"),
     number_words=_NUMBERS,
     example_cues=("por exemplo", "exemplo:"),
