@@ -34,7 +34,6 @@ LIST_NOUN = 3  # at most this many words name one item of a list of models
 CLAIMED_READ = True  # a number right after another situation's word is not a lone count (abl.)
 ANGLES_READ = True  # every number written in degrees is a wheel's angle (ablation switch)
 GENERAL_READ = True  # a rule with a general outcome is computed when named alone (ablation)
-HEADED_RULES = True  # only rule words a heading names make a question the corpus's (ablation)
 OWN_COUNTS_SKIPPED = True  # "my 20 goblins" is no roll or count of others (ablation switch)
 DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too (ablation switch)
 
@@ -714,14 +713,7 @@ def route(
     asked = [m for m in uncovered if question.asks(m.start)]
     if TOPICS_DECLINED and uncovered and (not named_subjects or (TOPIC_OVER_SUBJECT and asked)):
         return Decision("abstain", declined_for=tuple(uncovered))
-    # A rule word no heading names ("the magic phase", a condition of the overrun) asked about
-    # alone makes the question no more the corpus's than a term does.
-    kinds = {
-        "term"
-        if HEADED_RULES and glossary.concepts[c].kind == "rule" and subjects and c not in subjects
-        else glossary.concepts[c].kind
-        for c in concepts & covered
-    }
+    kinds = {glossary.concepts[c].kind for c in concepts & covered}
     lookup = Decision("lookup", named=tuple(named_rules))
     if "rule" in kinds or (NAMED_GAME_LOOKUP and games):
         # A question naming a game the corpus covers is the corpus's, however it is phrased.

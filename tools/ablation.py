@@ -153,9 +153,6 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a lookup's detail only a length given no value (before)": lambda: patched(
             pipeline, "LOOKUP_ANY", False
         ),
-        "a rule word no heading names counts as a rule word (before)": lambda: patched(
-            router, "HEADED_RULES", False
-        ),
         "a topic asked only in the last sentence outweighs a rule (before)": lambda: patched(
             question.Question, "asks", lambda self, token: token >= self.last_sentence_start
         ),
