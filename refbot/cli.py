@@ -18,7 +18,7 @@ from refbot.bot import Progress, Refbot
 from refbot.config import Settings, load_settings
 from refbot.discord.commands import command_definition, register
 from refbot.errors import ConfigError, InvalidLanguage, QuestionError, RefbotError
-from refbot.i18n import language_problem
+from refbot.i18n import Writer, language_problem
 from refbot.segment import KINDS
 
 
@@ -250,8 +250,14 @@ def ask(
     click.echo(answer.answer)
     for line in situation_lines(answer, bot.glossary):
         click.echo(f"  {line}")
+    writer = Writer(answer.lang)
     for result in answer.rules:
-        mark = "verified" if result.verified else "not verified by retrieval"
+        # The status of each computed rule in the reader's language, as the answer is.
+        mark = (
+            writer.gettext("verified")
+            if result.verified
+            else writer.gettext("not verified by retrieval")
+        )
         click.echo(f"  [{result.id} · {result.edition} · {mark}]")
     for citation in answer.citations:
         label = f" {citation.label} «{citation.question}»" if citation.label else ""

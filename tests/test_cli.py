@@ -370,3 +370,15 @@ def test_the_correction_line_can_be_pasted_into_a_shell(runner: CliRunner) -> No
     assert result.exit_code == 0, result.output
     fix = next(line for line in result.stdout.splitlines() if "--input" in line)
     assert "--input 'dice=2 5'" in fix
+
+
+@pytest.mark.parametrize(
+    ("lang", "mark"), [("es", "verificado"), ("de", "bestätigt"), ("en", "verified")]
+)
+def test_ask_states_each_rules_status_in_the_answers_language(
+    runner: CliRunner, lang: str, mark: str
+) -> None:
+    result = runner.invoke(main, ["ask", "fled 7, the pursuers rolled 9", "--lang", lang])
+    assert result.exit_code == 0
+    status = [line for line in result.stdout.splitlines() if line.strip().startswith("[pursuit")]
+    assert status and status[0].strip().endswith(f"{mark}]")
