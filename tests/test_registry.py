@@ -40,6 +40,7 @@ SAMPLES: dict[str, list[dict[str, Any]]] = {
         {"charged": "no"},
         {"charged": "yes", "wiped_out": "yes", "movement": "20cm"},
         {"charged": "yes", "wiped_out": "yes", "movement": "10cm", "roll": 8},
+        {"charged": "yes", "wiped_out": "yes", "movement": "20cm", "roll": 11, "obstacle": "8in"},
         {"wiped_out": "yes", "first_turn": "no", "second_fight": "yes", "models_left": 2},
     ],
     "overrun_charge": [{"contact": "yes"}, {"contact": "no"}],
