@@ -245,6 +245,7 @@ def compose_lookup(
     problem: RuleError | None = None,
     paragraph: str | None = None,
     amendments: Sequence[Amendment] = (),
+    problem_rule: str | None = None,
 ) -> Answer:
     """Answer by quoting the paragraph of the best clause in its own language, with its source.
 
@@ -274,7 +275,7 @@ def compose_lookup(
     said = None
     if problem is not None:
         said = Problem(problem.reason, problem.param)
-        text = _problem_sentence(said, writer) + " " + text
+        text = _problem_sentence(said, writer, problem_rule) + " " + text
     return Answer(
         query=query,
         lang=lang,
@@ -341,10 +342,11 @@ def _shown_value(param: Param | None, value: str, writer: Writer, glossary: Glos
     return value
 
 
-def _problem_sentence(problem: Problem, writer: Writer) -> str:
+def _problem_sentence(problem: Problem, writer: Writer, rule_id: str | None = None) -> str:
     # Localised by code: the rules core's English error text never enters another language,
-    # and an input is named by what it is to a player ("the Flee roll"), never its internal name.
-    about = input_help(problem.input) if problem.input else None
+    # and an input is named by what it is to a player ("the Flee roll"), never its internal name,
+    # as the rule that refused it names it (several rules have a "roll").
+    about = input_help(problem.input, rule_id) if problem.input else None
     label = writer.gettext(about) if about else None
     if problem.code == "missing_input" and label:
         return writer.gettext(

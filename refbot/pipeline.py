@@ -217,7 +217,9 @@ def ask(
     with clock("answer"):
         hits = lead_with_translation(hits, loaded.provenance, loaded.clauses_by_id, lang)
         paragraph, amendments = loaded.paragraph(hits[0].clause)
-        answer = compose_lookup(text, lang, relevant(hits), problem, paragraph, amendments)
+        answer = compose_lookup(
+            text, lang, relevant(hits), problem, paragraph, amendments, decision.rule
+        )
         answer = cite_translations(answer, loaded.provenance, loaded.clauses_by_id)
         return replace(answer, situation=situation_of(decision, followed))
 

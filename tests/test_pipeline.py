@@ -279,6 +279,15 @@ def test_marching_after_an_overrun_is_answered_from_the_overrun_text(
     assert "marchar o moverse con normalidad" in answer.citations[0].text
 
 
+def test_a_refused_input_is_named_as_its_own_rule_names_it(bot: Refbot) -> None:
+    # Restraining and overrunning both have a "roll": the overrun's is the one refused.
+    situation = Situation("overrun", {"charged": "yes", "wiped_out": "yes", "roll": "17"})
+    answer = bot.ask("my overrun roll", lang="en", situation=situation, edition="rulebook-en")
+    assert answer.answer.startswith(
+        "I could not compute an outcome: the value given for the overrun roll"
+    )
+
+
 def test_a_rule_the_main_one_already_answers_is_not_added(bot: Refbot) -> None:
     # The flee rule is set up too ("fled 7"), but the pursuit says where the fleeing unit ends:
     # destroyed where it stands, not 7 inches away.
