@@ -286,9 +286,7 @@ def _check_given(answer: Answer, given: tuple[str, ...]) -> None:
     problem = answer.problem
     if problem is None or problem.code not in REFUSED or problem.input is None:
         return
-    values = {
-        n.strip().replace("-", "_"): v.strip() for n, _, v in (i.partition("=") for i in given)
-    }
+    values = _given_inputs(given)
     if problem.input in values:
         raise QuestionError(
             f"--input: {problem.input}={values[problem.input]!r} {REFUSED[problem.code]} "
@@ -304,12 +302,19 @@ def _corrected(read: Situation | None, rule_id: str | None, given: tuple[str, ..
         raise click.UsageError("--input: no rule was read from the question; give --rule too")
     same = read is not None and read.rule == rule
     inputs = dict(read.inputs) if read is not None and same else {}
+    inputs.update(_given_inputs(given))
+    return Situation(rule, inputs, read.edition if read is not None and same else None)
+
+
+def _given_inputs(given: tuple[str, ...]) -> dict[str, str]:
+    """Return the inputs given as NAME=VALUE by name; raise BadParameter for any other form."""
+    inputs = {}
     for item in given:
         name, sign, value = item.partition("=")
         if not sign or not name.strip():
             raise click.BadParameter(f"expected NAME=VALUE, got {item!r}", param_hint="--input")
         inputs[name.strip().replace("-", "_")] = value.strip()
-    return Situation(rule, inputs, read.edition if read is not None and same else None)
+    return inputs
 
 
 @main.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})

@@ -233,7 +233,7 @@ def with_asks(answer: Answer, results: Sequence[RuleResult]) -> Answer:
         return answer
     main = [r for r in results if r.id == results[0].id]
     # Decided already (caught, passed): nothing left to ask.
-    if not any(k.startswith("p_") or k == "unknown" for r in main for k in r.outcome):
+    if not undecided(main):
         return answer
     given = set(answer.situation.inputs)
     writer = Writer(answer.lang)

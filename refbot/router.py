@@ -300,12 +300,12 @@ def _by_unit_and_order(
     extra: dict[str, str] = {}
     free_lengths = [n for n in question.numbers if n.unit and n.token not in used]
     faces = [(r.token, r.text(), float(sum(r.faces))) for r in question.rolls]
+    # Neither taken nor a count of the asker's own models ("my 20 goblins").
     own = {n.token for n in question.numbers if OWN_COUNTS_SKIPPED and question.own_count(n)}
     free_rolls = sorted(
         [(n.token, f"{n.value:g}", n.value) for n in question.numbers if not n.unit] + faces
     )
-    free_rolls = [item for item in free_rolls if item[0] not in own]
-    free_rolls = [item for item in free_rolls if item[0] not in used]
+    free_rolls = [item for item in free_rolls if item[0] not in used | own]
     for param in params:
         if param.name in bound:
             continue
@@ -374,13 +374,13 @@ def _only_roll(
     rolls = [p for p in params if p.kind == "roll"]
     if not ONLY_ROLL_READ or len(rolls) != 1 or rolls[0].name in bound:
         return {}
-    free = [r for r in question.rolls if r.token not in used]
-    if len(free) != 1 or len(question.rolls) != 1:
+    if len(question.rolls) != 1 or question.rolls[0].token in used:
         return {}
-    if not _plausible(rolls[0], float(sum(free[0].faces)), question):
+    (faces,) = question.rolls
+    if not _plausible(rolls[0], float(sum(faces.faces)), question):
         return {}
-    used.add(free[0].token)
-    return {rolls[0].name: free[0].text()}
+    used.add(faces.token)
+    return {rolls[0].name: faces.text()}
 
 
 def _listed_total(question: Question, value: str, used: set[int]) -> str:
