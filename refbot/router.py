@@ -36,6 +36,7 @@ ANGLES_READ = True  # every number written in degrees is a wheel's angle (ablati
 GENERAL_READ = True  # a rule with a general outcome is computed when named alone (ablation)
 OWN_COUNTS_SKIPPED = True  # "my 20 goblins" is no roll or count of others (ablation switch)
 DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too (ablation switch)
+UNLESS_DENIED_READ = True  # a denied word that would say no says nothing (ablation switch)
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,12 @@ def bind(
                 and NEGATIONS_READ
                 and any(m.concept in cue.denied_by and question.negated(m) for m in said)
             )
-            if question.concepts & set(cue.unless) or denial:
+            # "no contact with my other models": a denied `unless` says nothing.
+            unless = any(
+                m.concept in cue.unless and not (UNLESS_DENIED_READ and question.negated(m))
+                for m in question.mentions
+            )
+            if unless or denial:
                 inputs[param.name] = "no"
             elif said:
                 # "we did not charge", "sin llegar a tocarla": every mention denied is a no.

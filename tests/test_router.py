@@ -579,11 +579,23 @@ def test_a_denied_pursuit_leaves_a_flee(
             "Mordheim: ataco a un enemigo derribado y lo herí; falló la tirada de salvación.",
             {"wounded": "yes", "armour_save": "no"},
         ),
-        # A save only named was not passed: it is left unknown.
+        # A save only named was neither passed nor failed: it is left unknown.
         (
             "en",
             "Mordheim: I wound a knocked down enemy. What about his armour save?",
             {"wounded": "yes", "armour_save": None},
+        ),
+        # A save said with a word for passing it was passed.
+        (
+            "pt",
+            "Mordheim: ataco um Skaven caído, a ferida entra, mas ele passa na salvaguarda de "
+            "armadura.",
+            {"wounded": "yes", "armour_save": "yes"},
+        ),
+        (
+            "ru",
+            "Мордхейм: второй бьёт сбитого с ног, и если пробьёт, а сейв не пройдёт — он вне игры?",
+            {"wounded": "yes", "armour_save": "no"},
         ),
     ],
 )
@@ -846,3 +858,49 @@ def test_a_count_of_the_askers_own_models_is_no_roll(
 def test_a_unit_that_broke_and_fled_is_not_a_mordheim_warrior(glossary: Glossary) -> None:
     decision = decide(glossary, "My 20 goblins broke and fled, what now?", "en")
     assert "break_from_combat" not in {c.rule for c in decision.calls}
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "same_model"),
+    [
+        # One model's several attacks: it cannot down and then take out the same enemy.
+        (
+            "en",
+            "Mordheim: my hero has 2 attacks. Can he knock the enemy down with the first and "
+            "take him out with my second attack?",
+            "yes",
+        ),
+        (
+            "nl",
+            "Mordheim: kan een model met meerdere aanvallen een tegenstander neerslaan en hem "
+            "dan met de volgende aanval uitschakelen?",
+            "yes",
+        ),
+        # Another model attacks the enemy the first one downed.
+        (
+            "ru",
+            "Мордхейм: первый мечник сбил врага с ног в той же фазе, второй мечник его бьёт. Он "
+            "вне игры?",
+            "no",
+        ),
+        (
+            "pl",
+            "Mordheim: mój Night Runner ogłuszył wroga, a potem drugi wojownik atakuje go w tej "
+            "samej fazie. Wyeliminuje go?",
+            "no",
+        ),
+        # "no contact with my other models": the denied other model says nothing.
+        (
+            "en",
+            "Mordheim: my hero has 2 attacks and knocked him down with the first. The enemy is "
+            "in contact with no other model of mine. Can the second attack take him out?",
+            "yes",
+        ),
+    ],
+)
+def test_the_model_that_downed_an_enemy_is_told_from_another_attacker(
+    glossary: Glossary, lang: str, text: str, same_model: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "attack_downed"
+    assert decision.inputs.get("downed_by_this_model") == same_model

@@ -150,7 +150,8 @@ RULES = [
                 "downed_by_this_model",
                 "bool",
                 N_("this same model downed the target this phase"),
-                cue=Cue(("multiple_attacks",)),
+                # "the second swordsman hits him": another model attacks, not the one that downed him.
+                cue=Cue(("multiple_attacks",), unless=("another_attacker",)),
             ),
             Param(
                 "wounded",
@@ -158,13 +159,14 @@ RULES = [
                 N_("an attack wounded the knocked-down target"),
                 cue=Cue(("wound",)),
             ),
-            # "failed his armour save", "не проходит тест на защиту": read only when failed, since
-            # a save merely named ("what about his save?") was not passed.
+            # "failed his armour save", "не проходит тест на защиту", "passa na salvaguarda": read
+            # when passing or failing is said, since a save merely named ("what about his save?")
+            # was neither.
             Param(
                 "armour_save",
                 "bool",
                 N_("the target passed its armour save"),
-                cue=Cue(("armour_save",), unless=("failed",), only_denied=True),
+                cue=Cue(("save_passed",), unless=("failed",), denied_by=("save_passed",)),
             ),
         ),
         attack_downed,
