@@ -30,6 +30,7 @@ PARTS_WINDOW = 6
 PARTS_READ = True  # ablation switch
 NAME_LETTERS = 6  # a game's one-word name this long or longer is also read inflected
 INFLECTED_NAMES = True  # ablation switch
+ELISIONS_READ = True  # ablation switch: "d'un" is "un", not "d"
 APART_READ = True  # ablation switch: a word shared with a tighter term of a concept kept apart
 
 
@@ -48,12 +49,17 @@ def _word(token: str) -> str:
     """Return the word of a token with an apostrophe: "l'inseguimento", "Mordheim'da", "unit's".
 
     A short tail is a suffix (Turkish case endings on names, English "'s"): keep the head. A long
-    tail follows an elided article or preposition (French, Italian): keep the tail.
+    tail, or any tail after a head of one or two letters, follows an elided article or preposition
+    (French, Italian): keep the tail.
     """
     if "'" not in token:
         return token
     head, _, tail = token.rpartition("'")
-    return head.split("'")[-1] if len(tail) <= SUFFIX_LETTERS else tail
+    head = head.split("'")[-1]
+    # "d'un", "l'une", "qu'il": a head of one or two letters is elided; the tail is the word.
+    if len(tail) > SUFFIX_LETTERS or (ELISIONS_READ and len(head) <= 2 and len(tail) >= 2):
+        return tail
+    return head
 
 
 def stem_tokens(tokens: list[str], lang: str) -> list[str]:

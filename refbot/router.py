@@ -31,11 +31,13 @@ FACES_BY_ORDER = True  # die faces fill a roll whose bare numbers are not read b
 ONLY_ROLL_READ = True  # a rule's one roll takes the question's one set of faces (ablation)
 LISTS_SUMMED = True  # a listed count sums its items ("two orcs and a goblin": 3) (ablation)
 LIST_NOUN = 3  # at most this many words name one item of a list of models
+LIST_REACH = 5  # a list said with articles starts at most this many words after its cue
 CLAIMED_READ = True  # a number right after another situation's word is not a lone count (abl.)
 ANGLES_READ = True  # every number written in degrees is a wheel's angle (ablation switch)
 GENERAL_READ = True  # a rule with a general outcome is computed when named alone (ablation)
 OWN_COUNTS_SKIPPED = True  # "my 20 goblins" is no roll or count of others (ablation switch)
 DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too (ablation switch)
+ARTICLE_LISTS_READ = True  # "a zombie and a ghoul" counts two opponents (ablation switch)
 UNLESS_DENIED_READ = True  # a denied word that would say no says nothing (ablation switch)
 
 
@@ -199,6 +201,10 @@ def bind(
     for param in numbers:
         if param.listed and param.name in inputs and LISTS_SUMMED:
             inputs[param.name] = _listed_total(question, inputs[param.name], used)
+        elif param.listed and ARTICLE_LISTS_READ:
+            listed = _article_list(param, question)
+            if listed is not None:
+                inputs[param.name] = listed
     for param in numbers:
         cue = param.cue
         assert cue is not None
@@ -398,11 +404,33 @@ def _listed_total(question: Question, value: str, used: set[int]) -> str:
     token = next((t for t, v in counts.items() if t in used and f"{v:g}" == value), None)
     if token is None:
         return value
-    language = get_language(question.lang) if question.lang in CODES else None
-    conjunctions = set(language.conjunctions) if language else set()
-    articles = set(language.articles) if language else set()
+    conjunctions, _ = _list_words(question)
     tokens = question.tokens
-    total = counts[token]
+    total = counts[token] + _items_after(question, token, counts)
+    before = token - 1
+    if (
+        before > 0
+        and tokens[before] in conjunctions
+        and question.same_clause(before - 1, token)
+        and not any(k in counts for k in range(max(0, before - LIST_NOUN), before))
+    ):
+        total += 1  # "my captain and two mercenaries"
+    return f"{total:g}"
+
+
+def _list_words(question: Question) -> tuple[set[str], set[str]]:
+    """Return the conjunctions and articles of the question's language."""
+    language = get_language(question.lang) if question.lang in CODES else None
+    if language is None:
+        return set(), set()
+    return set(language.conjunctions), set(language.articles)
+
+
+def _items_after(question: Question, token: int, counts: dict[int, float]) -> float:
+    """Count the items of a list joined on after the one at token: "… and a goblin" is one."""
+    conjunctions, articles = _list_words(question)
+    tokens = question.tokens
+    total = 0.0
     at = token + 1
     while True:
         # The item's noun, at most LIST_NOUN words, then a conjunction in the same clause.
@@ -421,20 +449,32 @@ def _listed_total(question: Question, value: str, used: set[int]) -> str:
         ):
             break
         # An item counts by its number or its article ("and a goblin"): a bare word after the
-        # conjunction is as often a verb ("a paniqué et se barre").
+        # conjunction is as often a verb ("a paniqué et se barre", "против трёх и побежал").
         if joined + 1 not in counts and tokens[joined + 1] not in articles:
             break
         total += counts.get(joined + 1, 1)
         at = joined + 2
-    before = token - 1
-    if (
-        before > 0
-        and tokens[before] in conjunctions
-        and question.same_clause(before - 1, token)
-        and not any(k in counts for k in range(max(0, before - LIST_NOUN), before))
-    ):
-        total += 1  # "my captain and two mercenaries"
-    return f"{total:g}"
+    return total
+
+
+def _article_list(param: Param, question: Question) -> str | None:
+    """Count a list of models each said with an article: "against a zombie and a ghoul": 2."""
+    cue = param.cue
+    assert cue is not None
+    _, articles = _list_words(question)
+    tokens = question.tokens
+    counts = {n.token: n.value for n in question.numbers if not n.unit}
+    for mention in question.mentions:
+        if mention.concept not in cue.concepts:
+            continue
+        near = range(mention.end, min(mention.end + LIST_REACH, len(tokens)))
+        first = next((k for k in near if tokens[k] in articles), None)
+        if first is None or not question.same_clause(first, mention.end - 1):
+            continue
+        total = 1 + _items_after(question, first, counts)
+        if total > 1:
+            return f"{total:g}"
+    return None
 
 
 def _free_counts(param: Param, question: Question, used: set[int]) -> list[Number]:

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from refbot.errors import CorpusError
-from refbot.glossary import Glossary, load_glossary
+from refbot.glossary import Glossary, load_glossary, tokenize
 from tests.helpers import SEED_CORPUS
 
 LANGS = ("en", "es", "ru", "de", "fr", "it", "pl")
@@ -115,6 +115,20 @@ def test_a_concept_inside_one_it_stays_apart_from_is_not_said(
         encoding="utf-8",
     )
     assert load_glossary(path).concepts_in(text, "en") == found
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("d'un rat-ogre", ["un", "rat", "ogre"]),
+        ("l'inseguimento", ["inseguimento"]),
+        ("Mordheim'da", ["mordheim"]),
+        ("the unit's move", ["the", "unit", "move"]),
+        ("it's", ["it"]),
+    ],
+)
+def test_elided_words_and_suffixes_are_told_apart(text: str, tokens: list[str]) -> None:
+    assert tokenize(text) == tokens
 
 
 def test_unknown_language_tries_every_glossary_language(glossary: Glossary) -> None:

@@ -753,6 +753,15 @@ def test_a_rules_one_roll_takes_the_questions_one_set_of_faces(
         ("pt", "Mordheim: meu Capitão e dois mercenários em contato com ele; ele fugiu.", "3"),
         # A conjunction before a verb joins clauses, not models.
         ("fr", "Mordheim : au contact de 2 Reiklanders, il a paniqué et se barre du combat.", "2"),
+        (
+            "ru",
+            "Мордхейм: мой боец в рукопашке против трёх орков и побежал. Сколько попаданий?",
+            "3",
+        ),
+        # Items said with articles only, and an elided article ("d'un").
+        ("pt", "Mordheim: meu herói fugiu do combate contra um zumbi e um carniçal.", "2"),
+        ("fr", "Mordheim : mon héros fuit, au contact de 3 skavens et d'un rat-ogre.", "4"),
+        ("en", "Mordheim: my hero fled combat; in contact with an orc and a goblin. Hits?", "2"),
     ],
 )
 def test_a_count_of_opponents_sums_the_models_listed(
