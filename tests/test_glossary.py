@@ -31,6 +31,11 @@ def test_every_concept_has_terms_in_every_language(glossary: Glossary, lang: str
     ("lang", "text", "concept"),
     [
         ("en", "the pursuers rolled 7", "pursue"),
+        ("en", "killed the last 3 guys, nothing left", "wiped_out"),
+        ("pl", "zabiłem trzech i nikt nie został", "wiped_out"),
+        ("de", "Chaoskrieger (B 4, 18 Mann)", "movement"),
+        ("nl", "een bocht van 45 graden", "wheel"),
+        ("ru", "если пробьёт, а сейв не пройдёт", "wound"),
         ("es", "Huimos con un 5", "flee"),
         ("ru", "преследователи выбросили 3", "pursue"),
         ("ru", "Атаки по сбитому с ног воину", "knocked_down"),
