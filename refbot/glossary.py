@@ -30,8 +30,6 @@ PARTS_WINDOW = 6
 PARTS_READ = True  # ablation switch
 NAME_LETTERS = 6  # a game's one-word name this long or longer is also read inflected
 INFLECTED_NAMES = True  # ablation switch
-ELISIONS_READ = True  # ablation switch: "d'un" is "un", not "d"
-APART_READ = True  # ablation switch: a word shared with a tighter term of a concept kept apart
 
 
 @lru_cache(maxsize=64)
@@ -49,17 +47,12 @@ def _word(token: str) -> str:
     """Return the word of a token with an apostrophe: "l'inseguimento", "Mordheim'da", "unit's".
 
     A short tail is a suffix (Turkish case endings on names, English "'s"): keep the head. A long
-    tail, or any tail after a head of one or two letters, follows an elided article or preposition
-    (French, Italian): keep the tail.
+    tail follows an elided article or preposition (French, Italian): keep the tail.
     """
     if "'" not in token:
         return token
     head, _, tail = token.rpartition("'")
-    head = head.split("'")[-1]
-    # "d'un", "l'une", "qu'il": a head of one or two letters is elided; the tail is the word.
-    if len(tail) > SUFFIX_LETTERS or (ELISIONS_READ and len(head) <= 2 and len(tail) >= 2):
-        return tail
-    return head
+    return head.split("'")[-1] if len(tail) <= SUFFIX_LETTERS else tail
 
 
 def stem_tokens(tokens: list[str], lang: str) -> list[str]:
@@ -99,9 +92,6 @@ class Concept:
     # Groups of concepts that, said near one another, say this one: "kill" + "all" is a wipe-out,
     # "leave" + "close combat" leaving it. A `part` says nothing alone: it is never a mention.
     together: tuple[tuple[str, ...], ...] = ()
-    # Concepts whose mention takes this one's words where the two overlap and theirs is the
-    # tighter: "second attack" is the same model's, "second model ... attacks" another's.
-    apart_from: tuple[str, ...] = ()
 
     def title(self, lang: str) -> str:
         """Return what to call the concept in a language: its name or first term, else English."""
@@ -186,20 +176,7 @@ class Glossary:
                 kept.append(m)
             elif m.end > kept[at].end:
                 kept[at] = Mention(m.concept, kept[at].start, m.end, m.in_parts)
-        if APART_READ:
-            kept = [m for m in kept if not self._within_other(m, kept)]
         return kept
-
-    def _within_other(self, mention: Mention, mentions: list[Mention]) -> bool:
-        """Return whether a mention overlaps a tighter one of a concept its words belong to."""
-        others = self.concepts[mention.concept].apart_from
-        return any(
-            m.concept in others
-            and m.start < mention.end
-            and mention.start < m.end
-            and m.end - m.start <= mention.end - mention.start
-            for m in mentions
-        )
 
     def _said_in_parts(self, mentions: Iterable[Mention]) -> dict[tuple[str, int], Mention]:
         """Return the concepts said in parts: every part of a group within PARTS_WINDOW words."""
@@ -302,27 +279,10 @@ def load_glossary(path: Path) -> Glossary:
             raise CorpusError(
                 [f"{where}: concept {name!r}: 'together' must be a list of lists of concept names"]
             )
-        apart = entry.get("apart_from", [])
-        if not isinstance(apart, list) or not all(isinstance(n, str) for n in apart):
-            raise CorpusError(
-                [f"{where}: concept {name!r}: 'apart_from' must be a list of concept names"]
-            )
         concepts[str(name)] = Concept(
-            str(name),
-            kind,
-            terms,
-            written,
-            titles,
-            exact,
-            tuple(tuple(g) for g in together),
-            tuple(str(n) for n in apart),
+            str(name), kind, terms, written, titles, exact, tuple(tuple(g) for g in together)
         )
     for concept in concepts.values():
-        for other in concept.apart_from:
-            if other not in concepts:
-                raise CorpusError(
-                    [f"{where}: concept {concept.name!r}: apart_from names no concept {other!r}"]
-                )
         for group in concept.together:
             for part in group:
                 if part not in concepts:

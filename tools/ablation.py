@@ -159,14 +159,8 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "the asker's own unit size read as a roll or count (before)": lambda: patched(
             router, "OWN_COUNTS_SKIPPED", False
         ),
-        "a word for another model read inside a tighter term for several attacks": lambda: patched(
-            glossary_module, "APART_READ", False
-        ),
         "a denied word that would say no still says no (before)": lambda: patched(
             router, "UNLESS_DENIED_READ", False
-        ),
-        "an elided article read as its one letter ('d'un': 'd') (before)": lambda: patched(
-            glossary_module, "ELISIONS_READ", False
         ),
         "models listed with articles only not counted (before)": lambda: patched(
             router, "ARTICLE_LISTS_READ", False

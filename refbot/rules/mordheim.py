@@ -150,8 +150,7 @@ RULES = [
                 "downed_by_this_model",
                 "bool",
                 N_("this same model downed the target this phase"),
-                # "the second swordsman hits him": another model attacks, not the one that downed him.
-                cue=Cue(("multiple_attacks",), unless=("another_attacker",)),
+                cue=Cue(("multiple_attacks",)),
             ),
             Param(
                 "wounded",
