@@ -11,6 +11,9 @@ from refbot.lang import CODES, patterns
 from refbot.lang import get as get_language
 
 SUFFIX = re.compile(r"['’]\w{1,3}$")
+FACE_NOUNS_READ = True  # "two sixes" read as two dice showing 6 (ablation switch)
+MAX_FACES_SAID = 8  # "three fives" up to "eight sixes": more dice than any roll takes are no roll
+TIMES_READ = True  # "twice", "zweimal" read as a number (ablation switch)
 NEGATION_REACH = 3  # a negation denies a situation word at most this many words after it
 TRAILING_REACH = 3  # a trailing negation ("препятствий никаких нет") at most this many words on
 # Where one clause of a sentence ends: "fled 7, they pursued 9"; not a decimal comma ("4,5").
@@ -237,13 +240,17 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
         )
         numbers.append(Number(value, at[match.start()], unit, angle))
     numbers += _number_words(text, lang, {n.token for n in numbers})
+    said = _faces_said_as_nouns(text, lang, numbers) if FACE_NOUNS_READ else []
+    counted = {roll.token for roll in said}
+    numbers = [n for n in numbers if n.token not in counted]
     numbers.sort(key=lambda n: n.token)
     mentions = tuple(glossary.find(text, lang))
     # A double has one face group ("double 5"): both dice show it.
-    rolls = tuple(
+    written = [
         DieFaces((int(m.group(1)), int(m.group(m.lastindex or 1))), at[m.start()], at[m.end() - 1])
         for m in pairs
-    )
+    ]
+    rolls = tuple(sorted([*written, *said], key=lambda r: r.token))
     clauses = _clause_of_tokens(text, at)
     return Question(text, lang, mentions, tuple(numbers), counts, rolls, clauses)
 
@@ -306,10 +313,26 @@ def _number_words(text: str, lang: str, taken: set[int]) -> list[Number]:
         return []
     language = get_language(lang)
     words = {w: n for w, n in language.numbers.items() if w not in language.articles}
+    if TIMES_READ:
+        words.update(language.times)
     return [
         Number(float(words[token]), position)
         for position, token in enumerate(tokenize(text))
         if token in words and position not in taken
+    ]
+
+
+def _faces_said_as_nouns(text: str, lang: str, numbers: list[Number]) -> list[DieFaces]:
+    """Return the rolls said as a count of face nouns: "two sixes", "dwie szóstki" (6, 6)."""
+    if lang not in CODES:
+        return []
+    nouns = dict(get_language(lang).face_nouns)
+    tokens = tokenize(text)
+    counts = {n.token: n.value for n in numbers if not n.unit}
+    return [
+        DieFaces((nouns[tokens[at + 1]],) * int(count), at, at + 1)
+        for at, count in counts.items()
+        if at + 1 < len(tokens) and tokens[at + 1] in nouns and 2 <= count <= MAX_FACES_SAID
     ]
 
 

@@ -70,6 +70,39 @@ def test_number_words_are_read_in_every_case(
     assert [n.value for n in parse_question(text, lang, glossary).numbers] == [value]
 
 
+@pytest.mark.parametrize(
+    ("lang", "text", "dice", "numbers"),
+    [
+        ("en", "I rolled two sixes for the charge, 11 inches away", [(6, 6)], [11]),
+        ("pl", "na kościach szarży wyszły dwie szóstki", [(6, 6)], []),
+        ("de", "beim Angriff kamen zwei Sechsen", [(6, 6)], []),
+        ("ru", "выпали две шестёрки", [(6, 6)], []),
+        # A count of models is no face noun.
+        ("en", "two goblins and three orcs", [], [2, 3]),
+    ],
+)
+def test_faces_said_as_nouns_are_a_roll(
+    glossary: Glossary, lang: str, text: str, dice: list[tuple[int, ...]], numbers: list[int]
+) -> None:
+    parsed = parse_question(text, lang, glossary)
+    assert list(parsed.dice) == dice
+    assert [n.value for n in parsed.numbers] == numbers
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "value"),
+    [
+        ("en", "can I wheel twice?", 2),
+        ("de", "darf ich zweimal schwenken?", 2),
+        ("ru", "поворачиваю дважды", 2),
+    ],
+)
+def test_a_word_for_so_many_times_is_a_number(
+    glossary: Glossary, lang: str, text: str, value: int
+) -> None:
+    assert [n.value for n in parse_question(text, lang, glossary).numbers] == [value]
+
+
 @pytest.mark.parametrize(("text", "count"), [("a 3D6 pursuit", 3), ("2W6 Zoll", 2), ("2Д6", 2)])
 def test_dice_notation_is_a_count_not_a_number(glossary: Glossary, text: str, count: int) -> None:
     parsed = parse_question(text, "en", glossary)

@@ -867,3 +867,17 @@ def test_a_count_of_the_askers_own_models_is_no_roll(
 def test_a_unit_that_broke_and_fled_is_not_a_mordheim_warrior(glossary: Glossary) -> None:
     decision = decide(glossary, "My 20 goblins broke and fled, what now?", "en")
     assert "break_from_combat" not in {c.rule for c in decision.calls}
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("de", "Darf ich beim Angriff zweimal schwenken?"),
+        ("en", "During my charge can I wheel twice to get round the wood?"),
+        ("ru", "Чтобы зайти во фланг, мой отряд во время нападения поворачивает на 120 градусов."),
+    ],
+)
+def test_wheels_said_as_times_or_turns_are_read(glossary: Glossary, lang: str, text: str) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "charge_move"
+    assert decision.inputs.get("wheel_count") == "2" or decision.inputs.get("wheels") == "120"

@@ -165,6 +165,12 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "models listed with articles only not counted (before)": lambda: patched(
             router, "ARTICLE_LISTS_READ", False
         ),
+        "'twice', 'zweimal' not read as numbers (before)": lambda: patched(
+            question, "TIMES_READ", False
+        ),
+        "'two sixes' not read as a roll (before)": lambda: patched(
+            question, "FACE_NOUNS_READ", False
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",

@@ -58,6 +58,10 @@ class Language:
     articles: tuple[str, ...] = ()  # before a die face: "a 3 and a 6"
     ordinal_suffixes: tuple[str, ...] = ()  # after a digit: "1st", "1-го"
     number_words: tuple[tuple[str, ...], ...] = ()  # the spellings of 1 to 12, in order
+    # Nouns for a die face, with the face: "two sixes", "dwie szóstki" are two dice showing 6.
+    face_nouns: tuple[tuple[str, int], ...] = ()
+    # One word for so many times, read as that number: "zweimal schwenken" is two wheels.
+    times: tuple[tuple[str, int], ...] = ()
     example_cues: tuple[str, ...] = ()  # a sentence opening with one is a worked example
     page_markers: tuple[str, ...] = ()  # a line "<marker> 12" marks page 12
     # Words that deny the situation word just after them: "did not charge", "sin tocarla".

@@ -49,6 +49,16 @@ LANGUAGE = Language(
     ),
     articles=("ein", "eine", "einen", "einer", "einem"),
     number_words=_NUMBERS,
+    face_nouns=(
+        ("einsen", 1),
+        ("zweien", 2),
+        ("dreien", 3),
+        ("vieren", 4),
+        ("fünfen", 5),
+        ("sechsen", 6),
+        ("sechser", 6),
+    ),
+    times=(("zweimal", 2), ("dreimal", 3)),
     example_cues=("zum beispiel", "beispiel:", "z. b.", "z.b."),
     page_markers=("seite", "s."),
 )

@@ -25,6 +25,14 @@ LANGUAGE = Language(
     possessives=("mi", "mis", "nuestro", "nuestra", "nuestros", "nuestras"),
     articles=("un", "una", "uno"),
     number_words=_NUMBERS,
+    face_nouns=(
+        ("unos", 1),
+        ("doses", 2),
+        ("treses", 3),
+        ("cuatros", 4),
+        ("cincos", 5),
+        ("seises", 6),
+    ),
     example_cues=("por ejemplo", "ejemplo:", "p. ej.", "p.ej.", "es decir, si"),
     page_markers=("página", "pág.", "pagina", "pag."),
 )

@@ -24,6 +24,15 @@ LANGUAGE = Language(
     possessives=("mijn", "onze", "ons"),
     articles=("een",),
     number_words=_NUMBERS,
+    face_nouns=(
+        ("enen", 1),
+        ("tweeën", 2),
+        ("drieën", 3),
+        ("vieren", 4),
+        ("vijven", 5),
+        ("zessen", 6),
+    ),
+    times=(("tweemaal", 2), ("driemaal", 3)),
     example_cues=("bijvoorbeeld", "voorbeeld:"),
     page_markers=("pagina", "blz.", "p."),
 )

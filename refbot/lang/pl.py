@@ -59,6 +59,15 @@ LANGUAGE = Language(
         "naszych",
     ),
     number_words=_NUMBERS,
+    face_nouns=(
+        ("jedynki", 1),
+        ("dwójki", 2),
+        ("trójki", 3),
+        ("czwórki", 4),
+        ("piątki", 5),
+        ("szóstki", 6),
+    ),
+    times=(("dwukrotnie", 2), ("trzykrotnie", 3)),
     example_cues=("na przykład", "przykład:"),
     page_markers=("strona", "str."),
 )

@@ -25,6 +25,7 @@ LANGUAGE = Language(
     possessives=("meu", "minha", "meus", "minhas", "nosso", "nossa", "nossos", "nossas"),
     articles=("um", "uma"),
     number_words=_NUMBERS,
+    face_nouns=(("senas", 6), ("quinas", 5)),
     example_cues=("por exemplo", "exemplo:"),
     page_markers=("página", "pág.", "pagina", "pag."),
 )
