@@ -30,6 +30,8 @@ PARTS_WINDOW = 6
 PARTS_READ = True  # ablation switch
 NAME_LETTERS = 6  # a game's one-word name this long or longer is also read inflected
 INFLECTED_NAMES = True  # ablation switch
+ELIDED = frozenset({"d", "l"})  # French and Italian elided "de", "le", "la", "lo"
+ELIDED_READ = True  # ablation switch: "d'un" is "un"
 
 
 @lru_cache(maxsize=64)
@@ -47,12 +49,17 @@ def _word(token: str) -> str:
     """Return the word of a token with an apostrophe: "l'inseguimento", "Mordheim'da", "unit's".
 
     A short tail is a suffix (Turkish case endings on names, English "'s"): keep the head. A long
-    tail follows an elided article or preposition (French, Italian): keep the tail.
+    tail, or one after an elided article or "de" (French, Italian), is the word: keep the tail.
     """
     if "'" not in token:
         return token
     head, _, tail = token.rpartition("'")
-    return head.split("'")[-1] if len(tail) <= SUFFIX_LETTERS else tail
+    head = head.split("'")[-1]
+    # "d'un", "l'une": an elided article or "de" before a short word; not a pronoun ("m'ont
+    # chargé" is "charged me", and its "m" is kept).
+    if len(tail) > SUFFIX_LETTERS or (ELIDED_READ and head in ELIDED and len(tail) > 1):
+        return tail
+    return head
 
 
 def stem_tokens(tokens: list[str], lang: str) -> list[str]:

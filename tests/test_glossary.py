@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from refbot.errors import CorpusError
-from refbot.glossary import Glossary, load_glossary
+from refbot.glossary import Glossary, load_glossary, tokenize
 from tests.helpers import SEED_CORPUS
 
 LANGS = ("en", "es", "ru", "de", "fr", "it", "pl")
@@ -99,6 +99,21 @@ def test_a_concept_said_in_parts(
     found = glossary.concepts_in(text, lang)
     assert (concept in found) is said
     assert not found & {"kill", "all", "leave"}, "parts are never a text's concepts"
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("d'un rat-ogre", ["un", "rat", "ogre"]),
+        ("l'inseguimento", ["inseguimento"]),
+        # A pronoun is kept: "m'ont chargé" (charged me) is not "ont chargé" (they charged).
+        ("m'ont chargé", ["m", "chargé"]),
+        ("Mordheim'da", ["mordheim"]),
+        ("the unit's move", ["the", "unit", "move"]),
+    ],
+)
+def test_elided_words_and_suffixes_are_told_apart(text: str, tokens: list[str]) -> None:
+    assert tokenize(text) == tokens
 
 
 def test_unknown_language_tries_every_glossary_language(glossary: Glossary) -> None:

@@ -761,6 +761,7 @@ def test_a_rules_one_roll_takes_the_questions_one_set_of_faces(
         # Items said with articles only.
         ("pt", "Mordheim: meu herói fugiu do combate contra um zumbi e um carniçal.", "2"),
         ("fr", "Mordheim : mon héros fuit, au contact de 3 skavens et un rat-ogre.", "4"),
+        ("fr", "Mordheim : mon héros fuit, au contact de 3 skavens et d'un rat-ogre.", "4"),
         ("en", "Mordheim: my hero fled combat; in contact with an orc and a goblin. Hits?", "2"),
     ],
 )

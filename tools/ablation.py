@@ -171,6 +171,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "'two sixes' not read as a roll (before)": lambda: patched(
             question, "FACE_NOUNS_READ", False
         ),
+        "an elided 'd'', 'l'' kept as the word in questions (before)": lambda: patched(
+            glossary_module, "ELIDED_READ", False
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",
