@@ -117,6 +117,13 @@ class Question:
             return False
         return self.tokens[number.token - 1] in get_language(self.lang).possessives
 
+    def counts_models(self, number: Number) -> bool:
+        """Return whether a number counts models: "(9 modeli)", "20 Mann", "5 models left"."""
+        after = number.token + 1
+        if number.unit is not None or after >= len(self.tokens) or self.lang not in CODES:
+            return False
+        return self.tokens[after] in get_language(self.lang).model_nouns
+
     def has_value_in_clause(self, token: int) -> bool:
         """Return whether the clause of a token position states a number or die faces."""
         clause = self.clause_at(token)

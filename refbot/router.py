@@ -36,6 +36,7 @@ CLAIMED_READ = True  # a number right after another situation's word is not a lo
 ANGLES_READ = True  # every number written in degrees is a wheel's angle (ablation switch)
 GENERAL_READ = True  # a rule with a general outcome is computed when named alone (ablation)
 OWN_COUNTS_SKIPPED = True  # "my 20 goblins" is no roll or count of others (ablation switch)
+MODEL_COUNTS_SKIPPED = True  # "(9 models)" is no roll (ablation switch)
 DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too (ablation switch)
 ARTICLE_LISTS_READ = True  # "a zombie and a ghoul" counts two opponents (ablation switch)
 UNLESS_DENIED_READ = True  # a denied word that would say no says nothing (ablation switch)
@@ -281,6 +282,9 @@ def _counted(param: Param, number: Number, question: Question) -> bool:
     """
     if OWN_COUNTS_SKIPPED and question.own_count(number):
         return False
+    # "(9 modeli)": a count of models is no roll, though it may count opponents.
+    if MODEL_COUNTS_SKIPPED and param.kind == "roll" and question.counts_models(number):
+        return False
     return _plausible(param, number.value, question)
 
 
@@ -312,8 +316,9 @@ def _by_unit_and_order(
     extra: dict[str, str] = {}
     free_lengths = [n for n in question.numbers if n.unit and n.token not in used]
     faces = [(r.token, r.text(), float(sum(r.faces))) for r in question.rolls]
-    # Neither taken nor a count of the asker's own models ("my 20 goblins").
+    # Neither taken nor a count of the asker's own models ("my 20 goblins") or of models.
     own = {n.token for n in question.numbers if OWN_COUNTS_SKIPPED and question.own_count(n)}
+    own |= {n.token for n in question.numbers if MODEL_COUNTS_SKIPPED and question.counts_models(n)}
     free_rolls = sorted(
         [(n.token, f"{n.value:g}", n.value) for n in question.numbers if not n.unit] + faces
     )

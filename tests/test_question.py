@@ -77,6 +77,7 @@ def test_number_words_are_read_in_every_case(
         ("pl", "na kościach szarży wyszły dwie szóstki", [(6, 6)], []),
         ("de", "beim Angriff kamen zwei Sechsen", [(6, 6)], []),
         ("ru", "выпали две шестёрки", [(6, 6)], []),
+        ("en", "I came up double 3s for the pursuit", [(3, 3)], []),
         # A count of models is no face noun.
         ("en", "two goblins and three orcs", [], [2, 3]),
     ],

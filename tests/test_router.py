@@ -882,3 +882,26 @@ def test_wheels_said_as_times_or_turns_are_read(glossary: Glossary, lang: str, t
     decision = decide(glossary, text, lang)
     assert decision.rule == "charge_move"
     assert decision.inputs.get("wheel_count") == "2" or decision.inputs.get("wheels") == "120"
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "inputs"),
+    [
+        (
+            "pl",
+            "Moje rycerstwo (9 modeli) goni uciekających, wyrzuciłem 11 na pościg.",
+            {"pursuit": "11", "flee": None},
+        ),
+        (
+            "en",
+            "The enemy fled 7 and my knights (5 models) pursued. Caught?",
+            {"flee": "7", "pursuit": None},
+        ),
+    ],
+)
+def test_a_count_of_models_is_no_roll(
+    glossary: Glossary, lang: str, text: str, inputs: dict[str, str | None]
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "pursuit"
+    assert {k: decision.inputs.get(k) for k in inputs} == inputs

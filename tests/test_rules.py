@@ -106,6 +106,9 @@ def test_pursuit_path(
     cited = {c.id: c.text for c in clauses if c.id in result.clauses}
     if tag_text:
         assert any(tag_text in text for text in cited.values())
+    if stop == "halted_1_inch_from_obstruction":
+        # What stopped the pursuers is what the question set up: its clause leads.
+        assert tag_text in cited[result.clauses[0]]
 
 
 @pytest.mark.parametrize(

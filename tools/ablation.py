@@ -174,6 +174,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "an elided 'd'', 'l'' kept as the word in questions (before)": lambda: patched(
             glossary_module, "ELIDED_READ", False
         ),
+        "a count of models ('9 modeli') read as a roll (before)": lambda: patched(
+            router, "MODEL_COUNTS_SKIPPED", False
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",

@@ -52,6 +52,8 @@ class Language:
     joiners: tuple[str, ...] = ()  # words between two die faces: "2 and 5"
     conjunctions: tuple[str, ...] = ()  # words joining a list of models: "two orcs and a goblin"
     degree: tuple[str, ...] = ()  # after a number, an angle: "45 degrees" (° in every language)
+    # Nouns for models after a number: "(9 modeli)", "20 Mann" count models, never a roll.
+    model_nouns: tuple[str, ...] = ()
     # First-person possessives: "my 20 goblins" counts the asker's own models, never a roll.
     possessives: tuple[str, ...] = ()
     doubles: tuple[str, ...] = ()  # two dice showing one face: "double 5"
@@ -217,7 +219,10 @@ def patterns(codes: tuple[str, ...] = CODES) -> Patterns:
             rf"(?:(?:{articles})\s+)?([1-6])(?!\w|[.,]\d)",
             flags,
         ),
-        double=re.compile(rf"(?<!\w)(?:{_alternation(words('doubles'))})\s+([1-6])(?!\w)", flags),
+        # "double 5", "double 3s"
+        double=re.compile(
+            rf"(?<!\w)(?:{_alternation(words('doubles'))})\s+([1-6])(?:'?s)?(?!\w)", flags
+        ),
         quantity=re.compile(rf"\d\s*(?:{letters})\s*6|\d+(?:[.,]\d+)?\s*(?:{units})", flags),
         spaced_decimal=re.compile(rf"(\d+)\s*,\s+(\d)\s*(?={_alternation(comma_units)})", flags),
         example_cue=re.compile(rf"^(?:{_alternation(words('example_cues'), whole=False)})", flags),

@@ -33,6 +33,7 @@ LANGUAGE = Language(
     dice_letters=("w", "d"),
     doubles=("pasch", "doppel", "doppelte"),
     joiners=("und", "oder"),
+    model_nouns=("modelle", "modellen", "mann", "minis", "figuren"),
     conjunctions=("und",),
     degree=("grad",),
     possessives=(

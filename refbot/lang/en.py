@@ -39,6 +39,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("double",),
     joiners=("and", "or"),
+    model_nouns=("models", "model", "minis", "figures", "guys", "men", "strong"),
     conjunctions=("and",),
     degree=("degree", "degrees", "deg"),
     possessives=("my", "our"),

@@ -20,6 +20,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("doble",),
     joiners=("y", "o"),
+    model_nouns=("miniaturas", "minis", "modelos", "tíos", "hombres"),
     conjunctions=("y", "e"),
     degree=("grado", "grados"),
     possessives=("mi", "mis", "nuestro", "nuestra", "nuestros", "nuestras"),

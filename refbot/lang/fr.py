@@ -20,6 +20,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("double",),
     joiners=("et", "ou"),
+    model_nouns=("figurines", "figs", "modèles", "gars", "bonhommes"),
     conjunctions=("et",),
     degree=("degré", "degrés", "degre", "degres"),
     possessives=("mon", "ma", "mes", "notre", "nos"),

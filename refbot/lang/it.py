@@ -19,6 +19,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("doppio",),
     joiners=("e", "o"),
+    model_nouns=("modelli", "miniature", "minis", "uomini"),
     conjunctions=("e", "ed"),
     degree=("grado", "gradi"),
     possessives=("mio", "mia", "miei", "mie", "nostro", "nostra", "nostri", "nostre"),

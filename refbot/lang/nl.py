@@ -19,6 +19,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("dubbel",),
     joiners=("en", "of"),
+    model_nouns=("modellen", "minis", "man"),
     conjunctions=("en",),
     degree=("graden", "graad"),
     possessives=("mijn", "onze", "ons"),

@@ -42,6 +42,7 @@ LANGUAGE = Language(
     dice_letters=("k", "d"),
     doubles=("podwójne", "dublet"),
     joiners=("i", "lub"),
+    model_nouns=("modeli", "modele", "modelami", "figurek", "chłopa", "ludzi"),
     conjunctions=("i", "oraz"),
     degree=("stopień", "stopnie", "stopni", "stopniu"),
     possessives=(

@@ -20,6 +20,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("duplo",),
     joiners=("e", "ou"),
+    model_nouns=("modelos", "miniaturas", "minis", "homens"),
     conjunctions=("e",),
     degree=("grau", "graus"),
     possessives=("meu", "minha", "meus", "minhas", "nosso", "nossa", "nossos", "nossas"),

@@ -19,6 +19,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("çift",),
     joiners=("ve", "veya", "ile"),
+    model_nouns=("model", "kişilik", "kişi"),
     conjunctions=("ve",),
     degree=("derece", "derecelik"),
     example_cues=("örneğin", "mesela"),

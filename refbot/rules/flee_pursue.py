@@ -126,15 +126,15 @@ def pursuit(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
             if name == "obstacle":
                 move = max(0.0, distance - 1)
                 outcome["stop"] = Stop.OBSTRUCTION
-                tags.append("obstruction")
+                tags.insert(0, "obstruction")
             elif name == "edge":
                 move = distance
                 outcome["stop"] = Stop.EDGE
-                tags.append("edge")
+                tags.insert(0, "edge")
             elif inputs.get("enemy_fleeing"):
                 move = distance
                 outcome["stop"] = Stop.FLEEING_ENEMY
-                tags.append("fleeing_enemy")
+                tags.insert(0, "fleeing_enemy")
             else:
                 move = distance
                 outcome["stop"] = Stop.NEW_ENEMY
