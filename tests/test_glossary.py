@@ -36,6 +36,8 @@ def test_every_concept_has_terms_in_every_language(glossary: Glossary, lang: str
         ("de", "Chaoskrieger (B 4, 18 Mann)", "movement"),
         ("nl", "een bocht van 45 graden", "wheel"),
         ("pl", "w fazie magii w 1. turze walki", "first_turn"),
+        ("pl", "czy uciekający oddział przechodzi przez inne oddziały?", "pass_through"),
+        ("it", "le unità in fuga possono passare attraverso le mie unità?", "pass_through"),
         ("ru", "если пробьёт, а сейв не пройдёт", "wound"),
         ("es", "Huimos con un 5", "flee"),
         ("ru", "преследователи выбросили 3", "pursue"),
