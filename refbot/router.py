@@ -629,14 +629,14 @@ def is_detail(named: set[str], read_by_others: list[set[str]]) -> bool:
 
 
 def asks_detail(question: Question, main: set[str], detail: set[str]) -> bool:
-    """Return whether the question's own sentence asks about a detail rather than the main rule.
+    """Return whether the question's asking sentences ask about a detail rather than the main rule.
 
     "Fled 11, pursued 10. How far do they run?": the asking sentence names no part of the main
     situation (pursuing) that the detail (fleeing) lacks, and names the detail or a quantity.
     """
     if not DETAIL_ASKED or not detail < main:
         return False
-    asked = {m.concept for m in question.mentions if m.start >= question.last_sentence_start}
+    asked = {m.concept for m in question.mentions if question.asks(m.start)}
     return not asked & (main - detail) and bool(asked & (detail | {"quantity"}))
 
 
