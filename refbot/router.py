@@ -190,7 +190,8 @@ def bind(
         inputs[param.name] = ",".join(f"{n.value:g}" for n in angles)
         taken |= {n.token for n in angles}
         numbers.remove(param)
-    bound, used = _nearest(numbers, question, candidate.names, taken)
+    bound, took = _nearest(numbers, question, candidate.names, taken)
+    used = set(took.values())
     used |= taken
     inputs.update(bound)
     if inputs:
@@ -201,7 +202,9 @@ def bind(
     inputs.update(_bounded_pairs(numbers, question, inputs, used))
     for param in numbers:
         if param.listed and param.name in inputs and LISTS_SUMMED:
-            inputs[param.name] = _listed_total(question, inputs[param.name], used)
+            inputs[param.name] = _listed_total(
+                question, inputs[param.name], took.get(param.name), used
+            )
         elif param.listed and ARTICLE_LISTS_READ:
             listed = _article_list(param, question)
             if listed is not None:
@@ -223,11 +226,11 @@ def _nearest(
     question: Question,
     names: frozenset[str] = frozenset(),
     taken: frozenset[int] | set[int] = frozenset(),
-) -> tuple[dict[str, str], set[int]]:
+) -> tuple[dict[str, str], dict[str, int]]:
     """Give each number parameter the closest free number after (or else before) its concept.
 
     A roll may also be given by its faces ("pursued with a 2 and a 5"): those are one value.
-    Returns the inputs bound and the token positions they used.
+    Returns the inputs bound and the token position each took.
     """
     # (distance, parameter, which token it reads, input text); nearest pairs are bound first.
     found: list[tuple[float, str, int, str]] = []
@@ -267,12 +270,12 @@ def _nearest(
                 if gap <= NEAR:
                     found.append((gap + 0.25, f"{param.name}_dice", count.token, str(count.count)))
     bound: dict[str, str] = {}
-    used: set[int] = set()
+    took: dict[str, int] = {}
     for _, name, token, text in sorted(found):
-        if name not in bound and token not in used:
+        if name not in bound and token not in took.values():
             bound[name] = text
-            used.add(token)
-    return bound, used
+            took[name] = token
+    return bound, took
 
 
 def _counted(param: Param, number: Number, question: Question) -> bool:
@@ -400,14 +403,17 @@ def _only_roll(
     return {rolls[0].name: faces.text()}
 
 
-def _listed_total(question: Question, value: str, used: set[int]) -> str:
+def _listed_total(question: Question, value: str, token: int | None, used: set[int]) -> str:
     """Sum the list of models a count stands in: "two orcs and a goblin", "my captain and two".
 
     Each item joined by a conjunction of the language counts its number, or one for an article.
+    `token` is where the count was read, when nearness read it; a count read by a fallback is
+    found by its value among the tokens used.
     """
     counts = {n.token: n.value for n in question.numbers if not n.unit}
-    token = next((t for t, v in counts.items() if t in used and f"{v:g}" == value), None)
     if token is None:
+        token = next((t for t, v in counts.items() if t in used and f"{v:g}" == value), None)
+    if token is None or token not in counts:
         return value
     conjunctions, _ = _list_words(question)
     tokens = question.tokens
