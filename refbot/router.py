@@ -37,6 +37,7 @@ ANGLES_READ = True  # every number written in degrees is a wheel's angle (ablati
 GENERAL_READ = True  # a rule with a general outcome is computed when named alone (ablation)
 OWN_COUNTS_SKIPPED = True  # "my 20 goblins" is no roll or count of others (ablation switch)
 MODEL_COUNTS_SKIPPED = True  # "(9 models)" is no roll (ablation switch)
+ASKING_CLAUSE = True  # a detail is asked in the question's last clause (ablation switch)
 DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too (ablation switch)
 ARTICLE_LISTS_READ = True  # "a zombie and a ghoul" counts two opponents (ablation switch)
 UNLESS_DENIED_READ = True  # a denied word that would say no says nothing (ablation switch)
@@ -642,7 +643,13 @@ def asks_detail(question: Question, main: set[str], detail: set[str]) -> bool:
     """
     if not DETAIL_ASKED or not detail < main:
         return False
-    asked = {m.concept for m in question.mentions if question.asks(m.start)}
+    # Within the asking sentence, its last clause: "… got 9 on the pursuit, how far do they run?"
+    last = question.clause_at(len(question.tokens) - 1)
+    asked = {
+        m.concept
+        for m in question.mentions
+        if question.asks(m.start) and (not ASKING_CLAUSE or question.clause_at(m.start) == last)
+    }
     return not asked & (main - detail) and bool(asked & (detail | {"quantity"}))
 
 

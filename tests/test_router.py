@@ -655,6 +655,9 @@ def test_an_overrun_that_touches_no_enemy_does_not_charge_it(
         ("Fled 11, the pursuers rolled 10. Do my goblins flee?", True),
         ("Fled 11, the pursuers rolled 10. How far do my pursuers go?", False),
         ("Fled 11, the pursuers rolled 10. What happens?", False),
+        # One sentence: its last clause asks.
+        ("I rolled 6+4 to flee and they got 9 on the pursuit, how far do the gobbos run?", True),
+        ("I rolled 6+4 to flee, how far do the pursuers go after rolling 9?", False),
     ],
 )
 def test_a_detail_is_asked_about_by_the_questions_own_sentence(

@@ -177,6 +177,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a count of models ('9 modeli') read as a roll (before)": lambda: patched(
             router, "MODEL_COUNTS_SKIPPED", False
         ),
+        "a detail asked in the whole asking sentence, not its last clause (before)": lambda: (
+            patched(router, "ASKING_CLAUSE", False)
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",
