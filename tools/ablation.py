@@ -106,8 +106,8 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "no relevance bar for supporting citations": lambda: patched(
             pipeline, "RELEVANCE_BAR", 0.0
         ),
-        "provenance bonus stepped 0.1 a clause (before)": lambda: patched(
-            pipeline, "MAIN_SHARE_STEP", 0.1
+        "provenance bonus stepped 0.3 a clause (before)": lambda: patched(
+            pipeline, "MAIN_SHARE_STEP", 0.3
         ),
         "provenance bonus stepped 0.5 a clause (tried)": lambda: patched(
             pipeline, "MAIN_SHARE_STEP", 0.5
