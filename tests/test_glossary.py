@@ -37,6 +37,7 @@ def test_every_concept_has_terms_in_every_language(glossary: Glossary, lang: str
         ("nl", "een bocht van 45 graden", "wheel"),
         ("pl", "w fazie magii w 1. turze walki", "first_turn"),
         ("pl", "czy uciekający oddział przechodzi przez inne oddziały?", "pass_through"),
+        ("fr", "Mordheim : un guerrier à terre peut-il parer ?", "parry"),
         ("it", "le unità in fuga possono passare attraverso le mie unità?", "pass_through"),
         ("ru", "если пробьёт, а сейв не пройдёт", "wound"),
         ("es", "Huimos con un 5", "flee"),
