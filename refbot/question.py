@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -11,6 +12,7 @@ from refbot.lang import CODES, patterns
 from refbot.lang import get as get_language
 
 SUFFIX = re.compile(r"['’]\w{1,3}$")
+MORE_THAN_READ = True  # "more than 90 degrees" is over 90 (ablation switch)
 FACE_NOUNS_READ = True  # "two sixes" read as two dice showing 6 (ablation switch)
 MAX_FACES_SAID = 8  # "three fives" up to "eight sixes": more dice than any roll takes are no roll
 TIMES_READ = True  # "twice", "zweimal" read as a number (ablation switch)
@@ -245,6 +247,9 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
             found.degree.match(text, match.end()) is not None
             or found.degree_before.search(text, 0, match.start()) is not None
         )
+        if angle and MORE_THAN_READ and found.more_than.search(text, 0, match.start()):
+            # "more than 90 degrees": a wheel over 90°, read as the next whole degree.
+            value = math.floor(value) + 1
         numbers.append(Number(value, at[match.start()], unit, angle))
     numbers += _number_words(text, lang, {n.token for n in numbers})
     said = _faces_said_as_nouns(text, lang, numbers) if FACE_NOUNS_READ else []

@@ -104,6 +104,20 @@ def test_a_word_for_so_many_times_is_a_number(
     assert [n.value for n in parse_question(text, lang, glossary).numbers] == [value]
 
 
+@pytest.mark.parametrize(
+    ("lang", "text", "value"),
+    [
+        ("en", "can I wheel more than 90 degrees?", 91),
+        ("nl", "een bocht van meer dan 90 graden", 91),
+        ("en", "I wheeled 45 degrees", 45),
+    ],
+)
+def test_more_than_an_angle_is_over_it(
+    glossary: Glossary, lang: str, text: str, value: int
+) -> None:
+    assert [n.value for n in parse_question(text, lang, glossary).numbers] == [value]
+
+
 @pytest.mark.parametrize(("text", "count"), [("a 3D6 pursuit", 3), ("2W6 Zoll", 2), ("2Д6", 2)])
 def test_dice_notation_is_a_count_not_a_number(glossary: Glossary, text: str, count: int) -> None:
     parsed = parse_question(text, "en", glossary)

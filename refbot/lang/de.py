@@ -35,6 +35,7 @@ LANGUAGE = Language(
     joiners=("und", "oder"),
     model_nouns=("modelle", "modellen", "mann", "minis", "figuren"),
     conjunctions=("und",),
+    more_than=("mehr als", "über"),
     degree=("grad",),
     possessives=(
         "mein",

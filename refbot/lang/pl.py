@@ -44,6 +44,7 @@ LANGUAGE = Language(
     joiners=("i", "lub"),
     model_nouns=("modeli", "modele", "modelami", "figurek", "chłopa", "ludzi"),
     conjunctions=("i", "oraz"),
+    more_than=("więcej niż", "ponad"),
     degree=("stopień", "stopnie", "stopni", "stopniu"),
     possessives=(
         "mój",

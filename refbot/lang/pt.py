@@ -22,6 +22,7 @@ LANGUAGE = Language(
     joiners=("e", "ou"),
     model_nouns=("modelos", "miniaturas", "minis", "homens"),
     conjunctions=("e",),
+    more_than=("mais de", "mais que"),
     degree=("grau", "graus"),
     possessives=("meu", "minha", "meus", "minhas", "nosso", "nossa", "nossos", "nossas"),
     articles=("um", "uma"),
