@@ -30,7 +30,7 @@ PARTS_WINDOW = 6
 PARTS_READ = True  # ablation switch
 NAME_LETTERS = 6  # a game's one-word name this long or longer is also read inflected
 INFLECTED_NAMES = True  # ablation switch
-ELIDED = frozenset({"d", "l"})  # French and Italian elided "de", "le", "la", "lo"
+ELIDED = frozenset({"d"})  # French and Italian elided "de"
 ELIDED_READ = True  # ablation switch: "d'un" is "un"
 
 
@@ -49,14 +49,14 @@ def _word(token: str) -> str:
     """Return the word of a token with an apostrophe: "l'inseguimento", "Mordheim'da", "unit's".
 
     A short tail is a suffix (Turkish case endings on names, English "'s"): keep the head. A long
-    tail, or one after an elided article or "de" (French, Italian), is the word: keep the tail.
+    tail, or one after an elided "de" (French, Italian), is the word: keep the tail.
     """
     if "'" not in token:
         return token
     head, _, tail = token.rpartition("'")
     head = head.split("'")[-1]
-    # "d'un", "l'une": an elided article or "de" before a short word; not a pronoun ("m'ont
-    # chargé" is "charged me", and its "m" is kept).
+    # "d'un", "d'une": an elided "de" before a short word. Not "l'", which is as often a pronoun
+    # ("l'ont chargé", "l'ha caricato") as an article, nor "m'" ("m'ont chargé": charged me).
     if len(tail) > SUFFIX_LETTERS or (ELIDED_READ and head in ELIDED and len(tail) > 1):
         return tail
     return head

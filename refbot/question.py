@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -12,7 +11,6 @@ from refbot.lang import CODES, patterns
 from refbot.lang import get as get_language
 
 SUFFIX = re.compile(r"['’]\w{1,3}$")
-MORE_THAN_READ = True  # "more than 90 degrees" is over 90 (ablation switch)
 FACE_NOUNS_READ = True  # "two sixes" read as two dice showing 6 (ablation switch)
 MAX_FACES_SAID = 8  # "three fives" up to "eight sixes": more dice than any roll takes are no roll
 TIMES_READ = True  # "twice", "zweimal" read as a number (ablation switch)
@@ -34,6 +32,7 @@ class Number:
     token: int
     unit: str | None = None
     angle: bool = False  # written in degrees: "45°", "45 градусов"
+    times: bool = False  # a word for so many times ("twice"): a count, never a roll or length
 
     def text(self) -> str:
         """Return the number as an input string for the rules core ("7", "18cm")."""
@@ -112,6 +111,24 @@ class Question:
     def asks(self, token: int) -> bool:
         """Return whether a token sits in a sentence that asks: the last, or one ending in "?"."""
         return token in self._asking_tokens
+
+    @cached_property
+    def _sentence_last_tokens(self) -> tuple[int, ...]:
+        """Return the last token of each sentence, in order."""
+        starts = [m.start() for m in TOKEN.finditer(self.text)]
+        ends = [m.start() for m in SENTENCE_END.finditer(self.text.rstrip())]
+        last = [sum(1 for at in starts if at < end) - 1 for end in ends]
+        return (*(t for t in last if t >= 0), len(starts) - 1)
+
+    def in_asking_clause(self, token: int) -> bool:
+        """Return whether a token sits in the last clause of a sentence that asks.
+
+        "… got 9 on the pursuit, how far do the gobbos run? Thanks!": the clause of "how far".
+        """
+        if not self.asks(token):
+            return False
+        end = next((t for t in self._sentence_last_tokens if t >= token), token)
+        return self.clause_at(token) == self.clause_at(end)
 
     def own_count(self, number: Number) -> bool:
         """Return whether a number counts the asker's own models ("my 20 goblins", "i miei 5")."""
@@ -247,9 +264,6 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
             found.degree.match(text, match.end()) is not None
             or found.degree_before.search(text, 0, match.start()) is not None
         )
-        if angle and MORE_THAN_READ and found.more_than.search(text, 0, match.start()):
-            # "more than 90 degrees": a wheel over 90°, read as the next whole degree.
-            value = math.floor(value) + 1
         numbers.append(Number(value, at[match.start()], unit, angle))
     numbers += _number_words(text, lang, {n.token for n in numbers})
     said = _faces_said_as_nouns(text, lang, numbers) if FACE_NOUNS_READ else []
@@ -325,12 +339,11 @@ def _number_words(text: str, lang: str, taken: set[int]) -> list[Number]:
         return []
     language = get_language(lang)
     words = {w: n for w, n in language.numbers.items() if w not in language.articles}
-    if TIMES_READ:
-        words.update(language.times)
+    times = dict(language.times) if TIMES_READ else {}
     return [
-        Number(float(words[token]), position)
+        Number(float(words.get(token) or times[token]), position, times=token in times)
         for position, token in enumerate(tokenize(text))
-        if token in words and position not in taken
+        if (token in words or token in times) and position not in taken
     ]
 
 

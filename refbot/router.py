@@ -167,12 +167,7 @@ def bind(
                 and NEGATIONS_READ
                 and any(m.concept in cue.denied_by and question.negated(m) for m in said)
             )
-            # "no contact with my other models": a denied `unless` says nothing.
-            unless = any(
-                m.concept in cue.unless and not (UNLESS_DENIED_READ and question.negated(m))
-                for m in question.mentions
-            )
-            if unless or denial:
+            if _said(question, cue.unless) or denial:
                 inputs[param.name] = "no"
             elif said:
                 # "we did not charge", "sin llegar a tocarla": every mention denied is a no.
@@ -206,7 +201,7 @@ def bind(
             inputs[param.name] = _listed_total(
                 question, inputs[param.name], took.get(param.name), used
             )
-        elif param.listed and ARTICLE_LISTS_READ:
+        elif param.listed and param.name not in inputs and ARTICLE_LISTS_READ:
             listed = _article_list(param, question)
             if listed is not None:
                 inputs[param.name] = listed
@@ -217,9 +212,21 @@ def bind(
             continue
         if cue.named is not None and question.concepts & set(cue.concepts):
             inputs[param.name] = cue.named
-        elif question.concepts & set(cue.unless):
+        elif _said(question, cue.unless):
             inputs[param.name] = "0"
     return inputs
+
+
+def _said(question: Question, concepts: tuple[str, ...]) -> bool:
+    """Return whether the question says one of concepts, not denied.
+
+    "No contact with my other models", "my opponent is not knocked down": a denied word that
+    would make an input a no (or a count nought) says nothing.
+    """
+    return any(
+        m.concept in concepts and not (UNLESS_DENIED_READ and question.negated(m))
+        for m in question.mentions
+    )
 
 
 def _nearest(
@@ -286,10 +293,15 @@ def _counted(param: Param, number: Number, question: Question) -> bool:
     """
     if OWN_COUNTS_SKIPPED and question.own_count(number):
         return False
-    # "(9 modeli)": a count of models is no roll, though it may count opponents.
-    if MODEL_COUNTS_SKIPPED and param.kind == "roll" and question.counts_models(number):
+    # "(9 modeli)", "twice": a count of models or of times is no roll, though it may be a count.
+    if param.kind != "int" and _counts_things(number, question):
         return False
     return _plausible(param, number.value, question)
+
+
+def _counts_things(number: Number, question: Question) -> bool:
+    """Return whether a number counts models ("(9 modeli)") or times ("twice"), never a roll."""
+    return number.times or (MODEL_COUNTS_SKIPPED and question.counts_models(number))
 
 
 def _plausible(param: Param, value: float, question: Question) -> bool:
@@ -322,7 +334,7 @@ def _by_unit_and_order(
     faces = [(r.token, r.text(), float(sum(r.faces))) for r in question.rolls]
     # Neither taken nor a count of the asker's own models ("my 20 goblins") or of models.
     own = {n.token for n in question.numbers if OWN_COUNTS_SKIPPED and question.own_count(n)}
-    own |= {n.token for n in question.numbers if MODEL_COUNTS_SKIPPED and question.counts_models(n)}
+    own |= {n.token for n in question.numbers if _counts_things(n, question)}
     free_rolls = sorted(
         [(n.token, f"{n.value:g}", n.value) for n in question.numbers if not n.unit] + faces
     )
@@ -643,12 +655,11 @@ def asks_detail(question: Question, main: set[str], detail: set[str]) -> bool:
     """
     if not DETAIL_ASKED or not detail < main:
         return False
-    # Within the asking sentence, its last clause: "… got 9 on the pursuit, how far do they run?"
-    last = question.clause_at(len(question.tokens) - 1)
+    # Within an asking sentence, its last clause: "… got 9 on the pursuit, how far do they run?"
     asked = {
         m.concept
         for m in question.mentions
-        if question.asks(m.start) and (not ASKING_CLAUSE or question.clause_at(m.start) == last)
+        if (question.in_asking_clause(m.start) if ASKING_CLAUSE else question.asks(m.start))
     }
     return not asked & (main - detail) and bool(asked & (detail | {"quantity"}))
 

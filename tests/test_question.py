@@ -77,6 +77,7 @@ def test_number_words_are_read_in_every_case(
         ("pl", "na kościach szarży wyszły dwie szóstki", [(6, 6)], []),
         ("de", "beim Angriff kamen zwei Sechsen", [(6, 6)], []),
         ("ru", "выпали две шестёрки", [(6, 6)], []),
+        ("pl", "wyrzuciłem pięć szóstek", [(6, 6, 6, 6, 6)], []),
         ("en", "I came up double 3s for the pursuit", [(3, 3)], []),
         # A count of models is no face noun.
         ("en", "two goblins and three orcs", [], [2, 3]),
@@ -99,20 +100,6 @@ def test_faces_said_as_nouns_are_a_roll(
     ],
 )
 def test_a_word_for_so_many_times_is_a_number(
-    glossary: Glossary, lang: str, text: str, value: int
-) -> None:
-    assert [n.value for n in parse_question(text, lang, glossary).numbers] == [value]
-
-
-@pytest.mark.parametrize(
-    ("lang", "text", "value"),
-    [
-        ("en", "can I wheel more than 90 degrees?", 91),
-        ("nl", "een bocht van meer dan 90 graden", 91),
-        ("en", "I wheeled 45 degrees", 45),
-    ],
-)
-def test_more_than_an_angle_is_over_it(
     glossary: Glossary, lang: str, text: str, value: int
 ) -> None:
     assert [n.value for n in parse_question(text, lang, glossary).numbers] == [value]

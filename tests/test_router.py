@@ -585,6 +585,19 @@ def test_a_denied_pursuit_leaves_a_flee(
             "Mordheim: I wound a knocked down enemy. What about his armour save?",
             {"wounded": "yes", "armour_save": None},
         ),
+        # "What happens with his save?": "pasa", "passe", "passa" is no passing.
+        (
+            "es",
+            "Mordheim: ataco a un enemigo derribado y lo herí. ¿Qué pasa con la tirada de "
+            "salvación?",
+            {"wounded": "yes", "armour_save": None},
+        ),
+        (
+            "fr",
+            "Mordheim : j'attaque un guerrier à terre et le blesse. Que se passe-t-il pour sa "
+            "sauvegarde ?",
+            {"wounded": "yes", "armour_save": None},
+        ),
         # A save said with a word for passing it was passed.
         (
             "pt",
@@ -658,6 +671,7 @@ def test_an_overrun_that_touches_no_enemy_does_not_charge_it(
         # One sentence: its last clause asks.
         ("I rolled 6+4 to flee and they got 9 on the pursuit, how far do the gobbos run?", True),
         ("I rolled 6+4 to flee, how far do the pursuers go after rolling 9?", False),
+        ("I rolled 6+4 to flee and they got 9 on the pursuit, how far do I run? Thanks!", True),
     ],
 )
 def test_a_detail_is_asked_about_by_the_questions_own_sentence(
@@ -874,17 +888,44 @@ def test_a_unit_that_broke_and_fled_is_not_a_mordheim_warrior(glossary: Glossary
 
 
 @pytest.mark.parametrize(
-    ("lang", "text"),
+    ("lang", "text", "inputs"),
     [
-        ("de", "Darf ich beim Angriff zweimal schwenken?"),
-        ("en", "During my charge can I wheel twice to get round the wood?"),
-        ("ru", "Чтобы зайти во фланг, мой отряд во время нападения поворачивает на 120 градусов."),
+        ("de", "Darf ich beim Angriff zweimal schwenken?", {"wheel_count": "2"}),
+        ("en", "During my charge can I wheel twice to get round the wood?", {"wheel_count": "2"}),
+        (
+            "ru",
+            "Чтобы зайти во фланг, мой отряд во время нападения поворачивает на 120 градусов.",
+            {"wheels": "120"},
+        ),
     ],
 )
-def test_wheels_said_as_times_or_turns_are_read(glossary: Glossary, lang: str, text: str) -> None:
+def test_wheels_said_as_times_or_turns_are_read(
+    glossary: Glossary, lang: str, text: str, inputs: dict[str, str]
+) -> None:
     decision = decide(glossary, text, lang)
     assert decision.rule == "charge_move"
-    assert decision.inputs.get("wheel_count") == "2" or decision.inputs.get("wheels") == "120"
+    assert {k: decision.inputs.get(k) for k in inputs} == inputs
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "My unit fled twice this game; now they fled 8 and the pursuers rolled 9. Caught?"),
+        ("de", "Wir sind zweimal geflohen; jetzt Flucht 8, die Verfolger würfeln 9. Erwischt?"),
+    ],
+)
+def test_a_word_for_so_many_times_is_no_roll(glossary: Glossary, lang: str, text: str) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "pursuit"
+    assert (decision.inputs.get("flee"), decision.inputs.get("pursuit")) == ("8", "9")
+
+
+def test_a_denied_word_sets_no_count(glossary: Glossary) -> None:
+    # "not knocked down" is no enemy down: it does not make the standing enemies nought.
+    text = "Mordheim: my opponent is not knocked down, can I leave the fight?"
+    decision = decide(glossary, text, "en")
+    assert decision.rule == "leave_combat"
+    assert decision.inputs.get("standing_enemies") != "0"
 
 
 @pytest.mark.parametrize(

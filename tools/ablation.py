@@ -180,9 +180,6 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a detail asked in the whole asking sentence, not its last clause (before)": lambda: (
             patched(router, "ASKING_CLAUSE", False)
         ),
-        "'more than 90 degrees' read as 90 (before)": lambda: patched(
-            question, "MORE_THAN_READ", False
-        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",

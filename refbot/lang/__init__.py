@@ -60,8 +60,6 @@ class Language:
     articles: tuple[str, ...] = ()  # before a die face: "a 3 and a 6"
     ordinal_suffixes: tuple[str, ...] = ()  # after a digit: "1st", "1-го"
     number_words: tuple[tuple[str, ...], ...] = ()  # the spellings of 1 to 12, in order
-    # Words for "more than" before a number: "more than 90 degrees" is a wheel over 90°.
-    more_than: tuple[str, ...] = ()
     # Nouns for a die face, with the face: "two sixes", "dwie szóstki" are two dice showing 6.
     face_nouns: tuple[tuple[str, int], ...] = ()
     # One word for so many times, read as that number: "zweimal schwenken" is two wheels.
@@ -113,7 +111,6 @@ class Patterns:
     degree: re.Pattern[str]
     # Just before a number, a word of degrees and at most one word more: "градусов на 45".
     degree_before: re.Pattern[str]
-    more_than: re.Pattern[str]  # "more than" just before a number
     numbers: Mapping[str, int]  # number word (lowercased) → value
 
 
@@ -237,6 +234,5 @@ def patterns(codes: tuple[str, ...] = CODES) -> Patterns:
         degree_before=re.compile(
             rf"(?<!\w)(?:{_alternation(words('degree'))})\s+(?:\w+\s+)?$", flags
         ),
-        more_than=re.compile(rf"(?<!\w)(?:{_alternation(words('more_than'))})\s*$", flags),
         numbers=MappingProxyType(numbers),
     )

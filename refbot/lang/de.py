@@ -35,7 +35,6 @@ LANGUAGE = Language(
     joiners=("und", "oder"),
     model_nouns=("modelle", "modellen", "mann", "minis", "figuren"),
     conjunctions=("und",),
-    more_than=("mehr als", "über"),
     degree=("grad",),
     possessives=(
         "mein",

@@ -41,7 +41,6 @@ LANGUAGE = Language(
     joiners=("and", "or"),
     model_nouns=("models", "model", "minis", "figures", "guys", "men", "strong"),
     conjunctions=("and",),
-    more_than=("more than", "over", "beyond"),
     degree=("degree", "degrees", "deg"),
     possessives=("my", "our"),
     articles=("a", "an"),

@@ -22,7 +22,6 @@ LANGUAGE = Language(
     joiners=("y", "o"),
     model_nouns=("miniaturas", "minis", "modelos", "tíos", "hombres"),
     conjunctions=("y", "e"),
-    more_than=("más de",),
     degree=("grado", "grados"),
     possessives=("mi", "mis", "nuestro", "nuestra", "nuestros", "nuestras"),
     articles=("un", "una", "uno"),

@@ -22,7 +22,6 @@ LANGUAGE = Language(
     joiners=("et", "ou"),
     model_nouns=("figurines", "figs", "modèles", "gars", "bonhommes"),
     conjunctions=("et",),
-    more_than=("plus de",),
     degree=("degré", "degrés", "degre", "degres"),
     possessives=("mon", "ma", "mes", "notre", "nos"),
     articles=("un", "une"),

@@ -21,7 +21,6 @@ LANGUAGE = Language(
     joiners=("e", "o"),
     model_nouns=("modelli", "miniature", "minis", "uomini"),
     conjunctions=("e", "ed"),
-    more_than=("più di", "oltre"),
     degree=("grado", "gradi"),
     possessives=("mio", "mia", "miei", "mie", "nostro", "nostra", "nostri", "nostre"),
     articles=("un", "uno", "una"),

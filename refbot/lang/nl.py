@@ -21,7 +21,6 @@ LANGUAGE = Language(
     joiners=("en", "of"),
     model_nouns=("modellen", "minis", "man"),
     conjunctions=("en",),
-    more_than=("meer dan",),
     degree=("graden", "graad"),
     possessives=("mijn", "onze", "ons"),
     articles=("een",),

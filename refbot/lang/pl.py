@@ -44,7 +44,6 @@ LANGUAGE = Language(
     joiners=("i", "lub"),
     model_nouns=("modeli", "modele", "modelami", "figurek", "chłopa", "ludzi"),
     conjunctions=("i", "oraz"),
-    more_than=("więcej niż", "ponad"),
     degree=("stopień", "stopnie", "stopni", "stopniu"),
     possessives=(
         "mój",
@@ -61,13 +60,11 @@ LANGUAGE = Language(
         "naszych",
     ),
     number_words=_NUMBERS,
+    # After 2-4 the plural ("dwie szóstki"), from 5 the genitive ("pięć szóstek").
     face_nouns=(
-        ("jedynki", 1),
-        ("dwójki", 2),
-        ("trójki", 3),
-        ("czwórki", 4),
-        ("piątki", 5),
-        ("szóstki", 6),
+        *(("jedynki", 1), ("dwójki", 2), ("trójki", 3), ("czwórki", 4), ("piątki", 5)),
+        *(("szóstki", 6), ("jedynek", 1), ("dwójek", 2), ("trójek", 3), ("czwórek", 4)),
+        *(("piątek", 5), ("szóstek", 6)),
     ),
     times=(("dwukrotnie", 2), ("trzykrotnie", 3)),
     example_cues=("na przykład", "przykład:"),

@@ -22,12 +22,11 @@ LANGUAGE = Language(
     joiners=("e", "ou"),
     model_nouns=("modelos", "miniaturas", "minis", "homens"),
     conjunctions=("e",),
-    more_than=("mais de", "mais que"),
     degree=("grau", "graus"),
     possessives=("meu", "minha", "meus", "minhas", "nosso", "nossa", "nossos", "nossas"),
     articles=("um", "uma"),
     number_words=_NUMBERS,
-    face_nouns=(("senas", 6), ("quinas", 5)),
+    face_nouns=(("senas", 6),),
     example_cues=("por exemplo", "exemplo:"),
     page_markers=("página", "pág.", "pagina", "pag."),
 )
