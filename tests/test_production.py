@@ -525,7 +525,9 @@ def test_a_document_published_from_the_admin_page_is_served_by_every_worker(
     while in_a_row < 10:  # both workers, each on its own next check
         assert time.monotonic() < deadline, "the published document was not served"
         answer = get(production.port, question).json()
-        first = answer["citations"][0]["id"]  # type: ignore[index]
+        # A worker still on the old corpus declines the question: no citation yet.
+        cited = answer["citations"] or [{"id": ""}]
+        first = cited[0]["id"]  # type: ignore[index]
         in_a_row = in_a_row + 1 if first.startswith("warhammer-fantasy/squig-rules/") else 0
         time.sleep(0.05)
     assert SQUIG_RULE in str(answer["answer"])
