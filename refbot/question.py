@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from refbot.glossary import TOKEN, Glossary, Mention, tokenize
-from refbot.lang import CODES, patterns
+from refbot.lang import CODES, Language, patterns
 from refbot.lang import get as get_language
 
 SUFFIX = re.compile(r"['’]\w{1,3}$")
@@ -130,18 +130,24 @@ class Question:
         end = next((t for t in self._sentence_last_tokens if t >= token), token)
         return self.clause_at(token) == self.clause_at(end)
 
+    @property
+    def language(self) -> Language | None:
+        """Return the language data of the question's language, if refbot has a module for it."""
+        return get_language(self.lang) if self.lang in CODES else None
+
     def own_count(self, number: Number) -> bool:
         """Return whether a number counts the asker's own models ("my 20 goblins", "i miei 5")."""
-        if number.unit is not None or number.token == 0 or self.lang not in CODES:
+        language = self.language
+        if number.unit is not None or number.token == 0 or language is None:
             return False
-        return self.tokens[number.token - 1] in get_language(self.lang).possessives
+        return self.tokens[number.token - 1] in language.possessives
 
     def counts_models(self, number: Number) -> bool:
         """Return whether a number counts models: "(9 modeli)", "20 Mann", "5 models left"."""
-        after = number.token + 1
-        if number.unit is not None or after >= len(self.tokens) or self.lang not in CODES:
+        after, language = number.token + 1, self.language
+        if number.unit is not None or after >= len(self.tokens) or language is None:
             return False
-        return self.tokens[after] in get_language(self.lang).model_nouns
+        return self.tokens[after] in language.model_nouns
 
     def has_value_in_clause(self, token: int) -> bool:
         """Return whether the clause of a token position states a number or die faces."""
@@ -265,8 +271,9 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
             or found.degree_before.search(text, 0, match.start()) is not None
         )
         numbers.append(Number(value, at[match.start()], unit, angle))
-    numbers += _number_words(text, lang, {n.token for n in numbers})
-    said = _faces_said_as_nouns(text, lang, numbers) if FACE_NOUNS_READ else []
+    tokens = tokenize(text)
+    numbers += _number_words(tokens, lang, {n.token for n in numbers})
+    said = _faces_said_as_nouns(tokens, lang, numbers) if FACE_NOUNS_READ else []
     counted = {roll.token for roll in said}
     numbers = [n for n in numbers if n.token not in counted]
     numbers.sort(key=lambda n: n.token)
@@ -329,7 +336,7 @@ def _totals_of_faces(text: str, pairs: list[re.Match[str]]) -> list[tuple[int, i
     return spans
 
 
-def _number_words(text: str, lang: str, taken: set[int]) -> list[Number]:
+def _number_words(tokens: list[str], lang: str, taken: set[int]) -> list[Number]:
     """Return the numbers written as words in the question's own language ("three orcs").
 
     Only its own language: "elf" is eleven in German and an elf in English. Words that are also
@@ -342,17 +349,16 @@ def _number_words(text: str, lang: str, taken: set[int]) -> list[Number]:
     times = dict(language.times) if TIMES_READ else {}
     return [
         Number(float(words.get(token) or times[token]), position, times=token in times)
-        for position, token in enumerate(tokenize(text))
+        for position, token in enumerate(tokens)
         if (token in words or token in times) and position not in taken
     ]
 
 
-def _faces_said_as_nouns(text: str, lang: str, numbers: list[Number]) -> list[DieFaces]:
+def _faces_said_as_nouns(tokens: list[str], lang: str, numbers: list[Number]) -> list[DieFaces]:
     """Return the rolls said as a count of face nouns: "two sixes", "dwie szóstki" (6, 6)."""
     if lang not in CODES:
         return []
     nouns = dict(get_language(lang).face_nouns)
-    tokens = tokenize(text)
     counts = {n.token: n.value for n in numbers if not n.unit}
     return [
         DieFaces((nouns[tokens[at + 1]],) * int(count), at, at + 1)

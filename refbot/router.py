@@ -294,14 +294,18 @@ def _counted(param: Param, number: Number, question: Question) -> bool:
     if OWN_COUNTS_SKIPPED and question.own_count(number):
         return False
     # "(9 modeli)", "twice": a count of models or of times is no roll, though it may be a count.
-    if param.kind != "int" and _counts_things(number, question):
+    if param.kind != "int" and _never_a_roll(number, question):
         return False
     return _plausible(param, number.value, question)
 
 
-def _counts_things(number: Number, question: Question) -> bool:
-    """Return whether a number counts models ("(9 modeli)") or times ("twice"), never a roll."""
-    return number.times or (MODEL_COUNTS_SKIPPED and question.counts_models(number))
+def _never_a_roll(number: Number, question: Question) -> bool:
+    """Return whether a number counts the asker's models, models or times: never a roll."""
+    return (
+        (OWN_COUNTS_SKIPPED and question.own_count(number))
+        or number.times
+        or (MODEL_COUNTS_SKIPPED and question.counts_models(number))
+    )
 
 
 def _plausible(param: Param, value: float, question: Question) -> bool:
@@ -333,8 +337,7 @@ def _by_unit_and_order(
     free_lengths = [n for n in question.numbers if n.unit and n.token not in used]
     faces = [(r.token, r.text(), float(sum(r.faces))) for r in question.rolls]
     # Neither taken nor a count of the asker's own models ("my 20 goblins") or of models.
-    own = {n.token for n in question.numbers if OWN_COUNTS_SKIPPED and question.own_count(n)}
-    own |= {n.token for n in question.numbers if _counts_things(n, question)}
+    own = {n.token for n in question.numbers if _never_a_roll(n, question)}
     free_rolls = sorted(
         [(n.token, f"{n.value:g}", n.value) for n in question.numbers if not n.unit] + faces
     )
@@ -444,7 +447,7 @@ def _listed_total(question: Question, value: str, token: int | None, used: set[i
 
 def _list_words(question: Question) -> tuple[set[str], set[str]]:
     """Return the conjunctions and articles of the question's language."""
-    language = get_language(question.lang) if question.lang in CODES else None
+    language = question.language
     if language is None:
         return set(), set()
     return set(language.conjunctions), set(language.articles)

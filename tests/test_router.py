@@ -4,7 +4,7 @@ import pytest
 
 from refbot.glossary import Glossary, load_glossary
 from refbot.question import parse_question
-from refbot.router import route
+from refbot.router import Decision, route
 from tests.helpers import SEED_CORPUS
 
 
@@ -16,6 +16,11 @@ def glossary() -> Glossary:
 def decide(glossary: Glossary, text: str, lang: str, dense: float = 0.2):  # type: ignore[no-untyped-def]
     covered = frozenset(glossary.concepts)
     return route(parse_question(text, lang, glossary), glossary, covered, dense)
+
+
+def read(decision: Decision, inputs: dict[str, str | None]) -> dict[str, str | None]:
+    """Return the inputs the decision read, for the names given (None where it read none)."""
+    return {k: decision.inputs.get(k) for k in inputs}
 
 
 @pytest.mark.parametrize(
@@ -397,7 +402,7 @@ def test_a_situation_word_after_a_negation_is_a_no(
 ) -> None:
     decision = decide(glossary, text, lang)
     assert decision.rule == "overrun"
-    assert {k: decision.inputs.get(k) for k in inputs} == inputs
+    assert read(decision, inputs) == inputs
 
 
 @pytest.mark.parametrize(
@@ -466,7 +471,7 @@ def test_rolls_are_read_past_model_counts_and_commas(
 ) -> None:
     decision = decide(glossary, text, lang)
     assert decision.rule == "pursuit"
-    assert {k: decision.inputs.get(k) for k in inputs} == inputs
+    assert read(decision, inputs) == inputs
 
 
 @pytest.mark.parametrize(
@@ -617,7 +622,7 @@ def test_a_wound_and_a_failed_save_on_a_downed_warrior_are_read(
 ) -> None:
     decision = decide(glossary, text, lang)
     assert decision.rule == "attack_downed"
-    assert {k: decision.inputs.get(k) for k in inputs} == inputs
+    assert read(decision, inputs) == inputs
 
 
 @pytest.mark.parametrize(
@@ -887,39 +892,6 @@ def test_a_unit_that_broke_and_fled_is_not_a_mordheim_warrior(glossary: Glossary
     assert "break_from_combat" not in {c.rule for c in decision.calls}
 
 
-@pytest.mark.parametrize(
-    ("lang", "text", "inputs"),
-    [
-        ("de", "Darf ich beim Angriff zweimal schwenken?", {"wheel_count": "2"}),
-        ("en", "During my charge can I wheel twice to get round the wood?", {"wheel_count": "2"}),
-        (
-            "ru",
-            "Чтобы зайти во фланг, мой отряд во время нападения поворачивает на 120 градусов.",
-            {"wheels": "120"},
-        ),
-    ],
-)
-def test_wheels_said_as_times_or_turns_are_read(
-    glossary: Glossary, lang: str, text: str, inputs: dict[str, str]
-) -> None:
-    decision = decide(glossary, text, lang)
-    assert decision.rule == "charge_move"
-    assert {k: decision.inputs.get(k) for k in inputs} == inputs
-
-
-@pytest.mark.parametrize(
-    ("lang", "text"),
-    [
-        ("en", "My unit fled twice this game; now they fled 8 and the pursuers rolled 9. Caught?"),
-        ("de", "Wir sind zweimal geflohen; jetzt Flucht 8, die Verfolger würfeln 9. Erwischt?"),
-    ],
-)
-def test_a_word_for_so_many_times_is_no_roll(glossary: Glossary, lang: str, text: str) -> None:
-    decision = decide(glossary, text, lang)
-    assert decision.rule == "pursuit"
-    assert (decision.inputs.get("flee"), decision.inputs.get("pursuit")) == ("8", "9")
-
-
 def test_a_denied_word_sets_no_count(glossary: Glossary) -> None:
     # "not knocked down" is no enemy down: it does not make the standing enemies nought.
     text = "Mordheim: my opponent is not knocked down, can I leave the fight?"
@@ -929,23 +901,52 @@ def test_a_denied_word_sets_no_count(glossary: Glossary) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "text", "inputs"),
+    ("lang", "text", "rule", "inputs"),
     [
+        # A word for so many times counts wheels ...
+        ("de", "Darf ich beim Angriff zweimal schwenken?", "charge_move", {"wheel_count": "2"}),
+        (
+            "en",
+            "During my charge can I wheel twice to get round the wood?",
+            "charge_move",
+            {"wheel_count": "2"},
+        ),
+        (
+            "ru",
+            "Чтобы зайти во фланг, мой отряд во время нападения поворачивает на 120 градусов.",
+            "charge_move",
+            {"wheels": "120"},
+        ),
+        # ... and is never a roll; nor is a count of models.
+        (
+            "en",
+            "My unit fled twice this game; now they fled 8 and the pursuers rolled 9. Caught?",
+            "pursuit",
+            {"flee": "8", "pursuit": "9"},
+        ),
+        (
+            "de",
+            "Wir sind zweimal geflohen; jetzt Flucht 8, die Verfolger würfeln 9. Erwischt?",
+            "pursuit",
+            {"flee": "8", "pursuit": "9"},
+        ),
         (
             "pl",
             "Moje rycerstwo (9 modeli) goni uciekających, wyrzuciłem 11 na pościg.",
+            "pursuit",
             {"pursuit": "11", "flee": None},
         ),
         (
             "en",
             "The enemy fled 7 and my knights (5 models) pursued. Caught?",
+            "pursuit",
             {"flee": "7", "pursuit": None},
         ),
     ],
 )
-def test_a_count_of_models_is_no_roll(
-    glossary: Glossary, lang: str, text: str, inputs: dict[str, str | None]
+def test_counts_of_times_and_of_models_are_read_as_counts(
+    glossary: Glossary, lang: str, text: str, rule: str, inputs: dict[str, str | None]
 ) -> None:
     decision = decide(glossary, text, lang)
-    assert decision.rule == "pursuit"
-    assert {k: decision.inputs.get(k) for k in inputs} == inputs
+    assert decision.rule == rule
+    assert read(decision, inputs) == inputs
