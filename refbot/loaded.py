@@ -9,11 +9,11 @@ from pathlib import Path
 from refbot.align import Document
 from refbot.corpus import Section, load_corpus
 from refbot.errata import overrides_of
-from refbot.errors import UnknownClause
+from refbot.errors import ProvenanceMissing, UnknownClause
 from refbot.glossary import Glossary
 from refbot.index import Index
 from refbot.retrieve import Retriever
-from refbot.rules import Override, Provenance
+from refbot.rules import Override, Provenance, all_rules
 from refbot.segment import Amendment, Clause
 
 
@@ -92,6 +92,26 @@ class Loaded:
         for amendment in amendments:
             text = amendment.apply(text)
         return text, amendments
+
+    @cached_property
+    def stated_rules(self) -> dict[str, tuple[str, ...]]:
+        """Return, by clause id, the rules it states (as their provenance names them).
+
+        A translation's clause states what the clause it renders states.
+        """
+        found: dict[str, dict[str, None]] = {}
+        for rule in all_rules():
+            try:
+                base = rule.locate(self.provenance, rule.provenance)
+            except ProvenanceMissing:
+                continue
+            for clause_id in base:
+                found.setdefault(clause_id, {})[rule.id] = None
+        for clause in self.index.clauses:
+            for link in clause.translates:
+                for rule_id in found.get(link.original, {}).copy():
+                    found.setdefault(clause.id, {})[rule_id] = None
+        return {clause_id: tuple(rules) for clause_id, rules in found.items()}
 
     def clause(self, clause_id: str) -> Clause:
         """Return the indexed clause with that id, or raise UnknownClause."""

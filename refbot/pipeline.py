@@ -126,6 +126,14 @@ def ask(
         top_dense = float(scores["dense"].max()) if len(scores["dense"]) else 0.0
     with clock("route"):
         followed: str | None = None  # the one edition a follow-up or correction is about
+        # In a language without glossary terms no word names a rule's situation: the rule the
+        # best clause states stands for it. (In a language with terms, a question naming no
+        # situation is a lookup: seen sets, R@5 −1 and no rule gained when every language did.)
+        stated = (
+            loaded.stated_rules.get(hits[0].clause.id, ())
+            if hits and lang not in glossary.languages
+            else ()
+        )
         unit = edition_unit(retriever, edition)
         decision = route(
             question,
@@ -134,6 +142,7 @@ def ask(
             top_dense,
             subjects=retriever.headed,
             edition_unit=unit,
+            stated=stated,
         )
         if situation is not None:
             known = {r.id for r in all_rules()}

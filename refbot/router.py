@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Literal
@@ -41,6 +42,8 @@ ASKING_CLAUSE = True  # a detail is asked in the question's last clause (ablatio
 DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too (ablation switch)
 ARTICLE_LISTS_READ = True  # "a zombie and a ghoul" counts two opponents (ablation switch)
 UNLESS_DENIED_READ = True  # a denied word that would say no says nothing (ablation switch)
+RETRIEVED_NAMES = True  # the rule the best clause states is named when no word names one (abl.)
+RETRIEVED_NUMBERS = 2  # ... if the question gives it this many numbers (rolls, values, distances)
 
 
 @dataclass(frozen=True)
@@ -645,6 +648,16 @@ def _lone_value(candidate: Candidate, question: Question, given: dict[str, str])
     return {}
 
 
+def _numbers_read(candidate: Candidate, inputs: dict[str, str]) -> int:
+    """Return how many of the question's numbers a rule's inputs hold (each die face counts)."""
+    kinds = {p.name: p.kind for p in candidate.params}
+    return sum(
+        len(re.findall(r"\d+(?:\.\d+)?", value))
+        for name, value in inputs.items()
+        if kinds.get(name) not in ("choice", "bool")
+    )
+
+
 def is_detail(named: set[str], read_by_others: list[set[str]]) -> bool:
     """Return whether a rule is named only by words another rule reads as its inputs."""
     return any(named <= read for read in read_by_others)
@@ -676,12 +689,16 @@ def route(
     rules: Iterable[Rule] | None = None,
     subjects: frozenset[str] = frozenset(),
     edition_unit: str | None = None,
+    stated: tuple[str, ...] = (),
 ) -> Decision:
     """Route a parsed question to a rule (of the registry), a lookup or an abstention.
 
     `subjects` are the concepts the corpus's headings name: a question on a general topic no
     heading names (magic, shooting) is declined unless it also names one of them.
     `edition_unit` is the unit of the edition the question is asked about, if one is.
+    `stated` are the rules the best retrieved clause states: when no word of the question names
+    a rule's situation (a language without glossary terms, a paraphrase), the one the clause
+    states is computed if the question gives it inputs.
     """
     thresholds = thresholds or Thresholds()
     concepts = question.concepts
@@ -792,9 +809,18 @@ def route(
     if TOPICS_DECLINED and uncovered and (not named_subjects or (TOPIC_OVER_SUBJECT and asked)):
         return Decision("abstain", declined_for=tuple(uncovered))
     kinds = {glossary.concepts[c].kind for c in concepts & covered}
-    lookup = Decision("lookup", named=tuple(named_rules))
-    if "rule" in kinds or (NAMED_GAME_LOOKUP and games):
-        # A question naming a game the corpus covers is the corpus's, however it is phrased.
-        return lookup
     bar = thresholds.with_terms if "term" in kinds else thresholds.without_terms
-    return lookup if top_dense >= bar else Decision("abstain")
+    if not ("rule" in kinds or (NAMED_GAME_LOOKUP and games) or top_dense >= bar):
+        return Decision("abstain")
+    if not named_rules and RETRIEVED_NAMES:
+        # No word names a rule's situation: the rule the best clause states is the situation,
+        # computed if the question gives it inputs.
+        for candidate in registered:
+            if candidate.rule not in stated or (games and not games & candidate.games):
+                continue
+            inputs = bind(candidate, question, valued)
+            if _numbers_read(candidate, inputs) >= RETRIEVED_NUMBERS:
+                inputs, assumed = _with_units(candidate, question, inputs, edition_unit)
+                return Decision("rule", (Call(candidate.rule, inputs, assumed),))
+    # A question naming a game the corpus covers is the corpus's, however it is phrased.
+    return Decision("lookup", named=tuple(named_rules))

@@ -135,6 +135,31 @@ def test_real_model_answers_a_language_without_glossary_terms(
     assert cited in answer.citations[0].text
 
 
+@pytest.mark.model
+@pytest.mark.parametrize(
+    ("text", "rule", "outcome"),
+    [
+        (
+            "Liderlik 7 ile takibi durdurma testinde 8 attım, geçtim mi?",
+            "restrain",
+            {"passed": False},
+        ),
+        (
+            "Hareket 6, hücum zarları 4 ve 3, hedef 14 inç uzakta. Hücum başarısız mı olur?",
+            "failed_charge",
+            {"failed": True},
+        ),
+    ],
+)
+def test_real_model_computes_the_rule_the_best_clause_states_in_a_language_without_terms(
+    real_bot: Refbot, text: str, rule: str, outcome: dict[str, object]
+) -> None:
+    # No Turkish word names the situation; the clause retrieval ranks first states the rule.
+    answer = real_bot.ask(text, lang="tr")
+    assert answer.rule is not None and answer.rule.id == rule
+    assert {k: answer.rule.outcome.get(k) for k in outcome} == outcome
+
+
 # --- ask -----------------------------------------------------------------------------------
 
 ASK_KEYS = {"query", "lang", "answer", "abstained", "confidence", "rule", "citations"}

@@ -950,3 +950,44 @@ def test_counts_of_times_and_of_models_are_read_as_counts(
     decision = decide(glossary, text, lang)
     assert decision.rule == rule
     assert read(decision, inputs) == inputs
+
+
+# --- the rule the best clause states --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "stated", "rule", "inputs"),
+    [
+        # No word names a situation: the clause retrieval found first stands for it.
+        (
+            "Leadership 7 and I got 8. Did I pass?",
+            ("restrain",),
+            "restrain",
+            {"leadership": "7", "roll": "8"},
+        ),
+        # One number is too little to tell a situation from a passing mention.
+        ("My knights stand 1 inch away. What now?", ("pursuit",), None, {}),
+        # Nothing stated: a lookup, numbers or not.
+        ("Leadership 7 and I got 8. Did I pass?", (), None, {}),
+    ],
+)
+def test_the_rule_the_best_clause_states_is_named_when_no_word_is(
+    glossary: Glossary,
+    text: str,
+    stated: tuple[str, ...],
+    rule: str | None,
+    inputs: dict[str, str],
+) -> None:
+    # The pipeline states rules only for languages without terms; the router takes them as given.
+    question = parse_question(text, "en", glossary)
+    decision = route(question, glossary, frozenset(glossary.concepts), 0.9, stated=stated)
+    assert decision.rule == rule
+    assert read(decision, dict.fromkeys(inputs)) == inputs if rule else decision.kind == "lookup"
+
+
+def test_a_rule_a_word_names_is_not_replaced_by_the_one_the_clause_states(
+    glossary: Glossary,
+) -> None:
+    question = parse_question("my goblins fled 7, the pursuers rolled 9", "en", glossary)
+    decision = route(question, glossary, frozenset(glossary.concepts), 0.9, stated=("restrain",))
+    assert decision.rule == "pursuit"

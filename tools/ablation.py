@@ -180,6 +180,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a detail asked in the whole asking sentence, not its last clause (before)": lambda: (
             patched(router, "ASKING_CLAUSE", False)
         ),
+        "no rule named by the best clause in a language without terms (before)": lambda: patched(
+            router, "RETRIEVED_NAMES", False
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",
