@@ -42,6 +42,7 @@ ASKING_CLAUSE = True  # a detail is asked in the question's last clause (ablatio
 DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too (ablation switch)
 ARTICLE_LISTS_READ = True  # "a zombie and a ghoul" counts two opponents (ablation switch)
 UNLESS_DENIED_READ = True  # a denied word that would say no says nothing (ablation switch)
+CLAUSE_LENGTHS_READ = True  # a length input takes its word's clause's one length (ablation)
 RETRIEVED_NAMES = True  # the rule the best clause states is named when no word names one (abl.)
 RETRIEVED_NUMBERS = 2  # ... if the question gives it this many numbers (rolls, values, distances)
 
@@ -274,6 +275,17 @@ def _nearest(
                     # "бежали, выпало 3 и 2": a situation word whose clause gives no value takes
                     # one from the clause right after it, after any value nearer its own word.
                     found.append((after + NEXT_CLAUSE_PENALTY, param.name, token, text))
+                elif (
+                    CLAUSE_LENGTHS_READ
+                    and param.kind == "distance"
+                    and question.same_clause(token, mention.start)
+                    and not question.asks(token)
+                    and _lengths_in_clause(question, mention.start, taken) == 1
+                ):
+                    # "my own Orc Boyz are standing 5\" directly in front": the one length of
+                    # its word's clause, however many words apart, after every nearer value;
+                    # told, not asked ("must I stop 1\" from my own unit?" gives no distance).
+                    found.append((NEAR + 1 + abs(distance) / 100, param.name, token, text))
             # A dice count such as "3D6 pursuit" sets how many dice that roll has, when the rule
             # lets it ("5D6 or 8D6?" names no count of an overrun's dice).
             for count in question.counts if f"{param.name}_dice" in counted else ():
@@ -287,6 +299,15 @@ def _nearest(
             bound[name] = text
             took[name] = token
     return bound, took
+
+
+def _lengths_in_clause(question: Question, token: int, taken: frozenset[int] | set[int]) -> int:
+    """Return how many free numbers with a unit ("5\"", "12 cm") the clause of a token holds."""
+    return sum(
+        1
+        for n in question.numbers
+        if n.unit and n.token not in taken and question.same_clause(n.token, token)
+    )
 
 
 def _counted(param: Param, number: Number, question: Question) -> bool:

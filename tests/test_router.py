@@ -991,3 +991,30 @@ def test_a_rule_a_word_names_is_not_replaced_by_the_one_the_clause_states(
     question = parse_question("my goblins fled 7, the pursuers rolled 9", "en", glossary)
     decision = route(question, glossary, frozenset(glossary.concepts), 0.9, stated=("restrain",))
     assert decision.rule == "pursuit"
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "obstacle"),
+    [
+        (
+            "en",
+            'Rolled a 2 and a 6 for the overrun, but my own unit of Orc Boyz is standing 5" '
+            "directly in front of them. How far do they move?",
+            "5in",
+        ),
+        (
+            "de",
+            "Fürs Überrennen hab ich 5 und 4 gewürfelt, aber 6 Zoll genau vor mir stehen meine "
+            "eigenen Speerträger. Wie weit komme ich?",
+            "6in",
+        ),
+        # Asked, not told: the rule's own 1" is no unit standing anywhere.
+        ("de", "Muss ich beim Überrennen auch 1 Zoll vor einer eigenen Einheit stoppen?", None),
+    ],
+)
+def test_a_length_told_in_the_obstructions_clause_is_its_distance(
+    glossary: Glossary, lang: str, text: str, obstacle: str | None
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == ("overrun" if obstacle else None)
+    assert decision.inputs.get("obstacle") == obstacle

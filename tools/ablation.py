@@ -180,6 +180,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a detail asked in the whole asking sentence, not its last clause (before)": lambda: (
             patched(router, "ASKING_CLAUSE", False)
         ),
+        "a length far from its word in the same clause left unread (before)": lambda: patched(
+            router, "CLAUSE_LENGTHS_READ", False
+        ),
         "no rule named by the best clause in a language without terms (before)": lambda: patched(
             router, "RETRIEVED_NAMES", False
         ),
