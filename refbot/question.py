@@ -16,6 +16,7 @@ MAX_FACES_SAID = 8  # "three fives" up to "eight sixes": more dice than any roll
 TIMES_READ = True  # "twice", "zweimal" read as a number (ablation switch)
 NEGATION_REACH = 3  # a negation denies a situation word at most this many words after it
 TRAILING_REACH = 3  # a trailing negation ("препятствий никаких нет") at most this many words on
+NEEDED = re.compile(r"\+(?!\s*\d)")
 # Where one clause of a sentence ends: "fled 7, they pursued 9"; not a decimal comma ("4,5").
 # Punctuation, a dash between words, and "vs" between two sides' rolls ("11 to pursue vs their 10").
 SENTENCE_END = re.compile(r"[.!?…]+(?=\s)")
@@ -33,6 +34,7 @@ class Number:
     unit: str | None = None
     angle: bool = False  # written in degrees: "45°", "45 градусов"
     times: bool = False  # a word for so many times ("twice"): a count, never a roll or length
+    needed: bool = False  # written as the roll a test needs ("5+"): never a roll made or a count
 
     def text(self) -> str:
         """Return the number as an input string for the rules core ("7", "18cm")."""
@@ -270,7 +272,9 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
             found.degree.match(text, match.end()) is not None
             or found.degree_before.search(text, 0, match.start()) is not None
         )
-        numbers.append(Number(value, at[match.start()], unit, angle))
+        # "a 5+ save": the score a roll needs (not "4+4", two faces, taken above).
+        needed = unit is None and NEEDED.match(text, match.end()) is not None
+        numbers.append(Number(value, at[match.start()], unit, angle, needed=needed))
     tokens = tokenize(text)
     numbers += _number_words(tokens, lang, {n.token for n in numbers})
     said = _faces_said_as_nouns(tokens, lang, numbers) if FACE_NOUNS_READ else []

@@ -31,6 +31,7 @@ DENIALS_READ = True  # a denied contact says no whatever else is said (ablation 
 FACES_BY_ORDER = True  # die faces fill a roll whose bare numbers are not read by order (ablation)
 ONLY_ROLL_READ = True  # a rule's one roll takes the question's one set of faces (ablation)
 LISTS_SUMMED = True  # a listed count sums its items ("two orcs and a goblin": 3) (ablation)
+AGAINST_REACH = 6  # at most this many words from a needed score ("5+") to the roll made against it
 LIST_NOUN = 3  # at most this many words name one item of a list of models
 LIST_REACH = 5  # a list said with articles starts at most this many words after its cue
 CLAIMED_READ = True  # a number right after another situation's word is not a lone count (abl.)
@@ -149,6 +150,7 @@ def bind(
     """
     inputs: dict[str, str] = {}
     numbers: list[Param] = []
+    against: list[Param] = []
     for param in candidate.params:
         cue = param.cue
         assert cue is not None
@@ -181,6 +183,8 @@ def bind(
         elif cue.faces and not cue.concepts:
             if question.rolls:
                 inputs[param.name] = question.rolls[0].text()
+        elif cue.against is not None:
+            against.append(param)
         else:
             numbers.append(param)
     angles = [n for n in question.numbers if n.angle] if ANGLES_READ else []
@@ -194,6 +198,25 @@ def bind(
     used = set(took.values())
     used |= taken
     inputs.update(bound)
+    for param in against:
+        # "il lui fallait 5+, il fait 3": the roll made is the number right after the one needed.
+        assert param.cue is not None and param.cue.against is not None
+        needed = took.get(param.cue.against)
+        made = next(
+            (
+                n
+                for n in question.numbers
+                if needed is not None
+                and 0 < n.token - needed <= AGAINST_REACH
+                and n.token not in used
+                and not n.unit
+                and _counted(param, n, question)
+            ),
+            None,
+        )
+        if made is not None:
+            inputs[param.name] = f"{made.value:g}"
+            used.add(made.token)
     if inputs:
         # The situation is established: what is left is read by unit, then by order.
         inputs.update(_by_unit_and_order(numbers, question, inputs, used))
@@ -315,6 +338,10 @@ def _counted(param: Param, number: Number, question: Question) -> bool:
 
     "My 8 knights pursued": the 8 is the unit, not the roll.
     """
+    assert param.cue is not None
+    if param.cue.needed or number.needed:
+        # "needs 5+": only the input for a needed score reads it, and reads nothing else.
+        return param.cue.needed and number.needed and _plausible(param, number.value, question)
     if OWN_COUNTS_SKIPPED and question.own_count(number):
         return False
     # "(9 modeli)", "twice": a count of models or of times is no roll, though it may be a count.
@@ -324,10 +351,11 @@ def _counted(param: Param, number: Number, question: Question) -> bool:
 
 
 def _never_a_roll(number: Number, question: Question) -> bool:
-    """Return whether a number counts the asker's models, models or times: never a roll."""
+    """Return whether a number counts the asker's models, models or times, or is a needed score."""
     return (
         (OWN_COUNTS_SKIPPED and question.own_count(number))
         or number.times
+        or number.needed
         or (MODEL_COUNTS_SKIPPED and question.counts_models(number))
     )
 

@@ -105,6 +105,16 @@ def test_a_word_for_so_many_times_is_a_number(
     assert [n.value for n in parse_question(text, lang, glossary).numbers] == [value]
 
 
+@pytest.mark.parametrize(
+    ("text", "needed"),
+    [("a 5+ save, rolled 3", [True, False]), ("сейв 4+, выкинул 2", [True, False]), ("4+4", [])],
+)
+def test_a_score_written_with_a_plus_is_needed_not_rolled(
+    glossary: Glossary, text: str, needed: list[bool]
+) -> None:
+    assert [n.needed for n in parse_question(text, "en", glossary).numbers] == needed
+
+
 @pytest.mark.parametrize(("text", "count"), [("a 3D6 pursuit", 3), ("2W6 Zoll", 2), ("2Д6", 2)])
 def test_dice_notation_is_a_count_not_a_number(glossary: Glossary, text: str, count: int) -> None:
     parsed = parse_question(text, "en", glossary)

@@ -1018,3 +1018,39 @@ def test_a_length_told_in_the_obstructions_clause_is_its_distance(
     decision = decide(glossary, text, lang)
     assert decision.rule == ("overrun" if obstacle else None)
     assert decision.inputs.get("obstacle") == obstacle
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "inputs"),
+    [
+        (
+            "ru",
+            "Мордхейм: бью лежачего врага, ранил, у врага сейв 5+, выкинул 3. Что с ним?",
+            {"save_needed": "5", "save_roll": "3"},
+        ),
+        (
+            "fr",
+            "Mordheim, j'attaque un mercenaire à terre : je blesse, et il rate sa sauvegarde "
+            "d'armure (il lui fallait 5+, il fait 3). Il est hors de combat ?",
+            {"save_needed": "5", "save_roll": "3"},
+        ),
+        (
+            "en",
+            "Mordheim: I wounded a knocked down enemy, he needed a 4+ armour save and rolled "
+            "a 5. Is he out of action?",
+            {"save_needed": "4", "save_roll": "5"},
+        ),
+        # No score needed: a number is no save roll, and a "5+" no roll of anything.
+        (
+            "en",
+            "Mordheim: my 3 heroes attack a knocked down enemy and wound him. Is he out?",
+            {"save_needed": None, "save_roll": None},
+        ),
+    ],
+)
+def test_a_save_is_read_as_the_score_needed_and_the_roll_made(
+    glossary: Glossary, lang: str, text: str, inputs: dict[str, str | None]
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "attack_downed"
+    assert read(decision, inputs) == inputs

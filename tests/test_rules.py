@@ -324,6 +324,26 @@ def test_charge_move(clauses: list[Clause], inputs: dict[str, Any], violations: 
         ({"target": "stunned"}, {"can_attack": True, "out_of_action": True}),
         ({"target": "stunned", "downed_by_this_model": True}, {"out_of_action": False}),
         ({"target": "stunned", "standing_enemy": True}, {"can_attack": False}),
+        # The save decided by its numbers: needed 5+, rolled 3 fails; needed 4+, rolled 4 passes.
+        (
+            {"target": "knocked_down", "wounded": True, "save_needed": "5", "save_roll": "3"},
+            {"out_of_action": True},
+        ),
+        (
+            {"target": "knocked_down", "wounded": True, "save_needed": "4", "save_roll": "4"},
+            {"out_of_action": False},
+        ),
+        # A save said passed outweighs its numbers.
+        (
+            {
+                "target": "knocked_down",
+                "wounded": True,
+                "armour_save": True,
+                "save_needed": "5",
+                "save_roll": "3",
+            },
+            {"out_of_action": False},
+        ),
     ],
 )
 def test_attacks_on_downed_warriors(

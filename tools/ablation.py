@@ -8,6 +8,7 @@ router are switched off by replacing the function that implements them.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -182,6 +183,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         ),
         "a length far from its word in the same clause left unread (before)": lambda: patched(
             router, "CLAUSE_LENGTHS_READ", False
+        ),
+        "a needed score ('5+') read as any number (before)": lambda: patched(
+            question, "NEEDED", re.compile(r"(?!)")
         ),
         "no rule named by the best clause in a language without terms (before)": lambda: patched(
             router, "RETRIEVED_NAMES", False

@@ -99,6 +99,12 @@ class Cue:
     # Concepts whose denial says no whatever else the flag's words say: "passes 2 cm from them
     # without touching them, though he says an overrun must charge" reached no enemy.
     denied_by: tuple[str, ...] = ()
+    # Reads only a number written as the roll a test needs ("a 5+ save"), which nothing else
+    # reads.
+    needed: bool = False
+    # A roll made against another input's needed number ("needed 5+, rolled 3"): the next free
+    # number after that one, read only when that one is.
+    against: str | None = None
     # Which of the choices named, in the question's order, a choice takes: "charged the flank
     # but touched the front" names the charged side first (0) and the side touched second (1).
     nth: int = 0

@@ -27,6 +27,10 @@ def attack_downed(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[st
         return outcome, [*tags, "stunned"]
     outcome.update(auto_hit=True, can_parry=False)
     wounded, saved = inputs.get("wounded"), inputs.get("armour_save")
+    needed, rolled = inputs.get("save_needed"), inputs.get("save_roll")
+    if saved is None and needed is not None and rolled is not None:
+        # "needed 5+, rolled 3": the save is passed on the score needed or more.
+        saved = rolled.total >= needed
     if same_model or wounded is False or saved is True:
         outcome["out_of_action"] = False
     elif wounded and saved is False:
@@ -92,6 +96,8 @@ def explain_attack_downed(result: RuleResult, writer: Writer) -> str:
         )
         if outcome.get("out_of_action") is True:
             parts.append(_("This warrior is out of action."))
+        elif outcome.get("out_of_action") is False and not inputs.get("downed_by_this_model"):
+            parts.append(_("This warrior stays in the game."))
     return " ".join(parts)
 
 
@@ -166,6 +172,22 @@ RULES = [
                 "bool",
                 N_("the target passed its armour save"),
                 cue=Cue(("save_passed",), unless=("failed",), denied_by=("save_passed",)),
+            ),
+            # "il lui fallait 5+, il fait 3": the save is decided by its two numbers.
+            Param(
+                "save_needed",
+                "int",
+                N_("the armour save the target needs (5+: 5)"),
+                low=2,
+                high=6,
+                cue=Cue(("armour_save",), by_order=False, needed=True),
+            ),
+            Param(
+                "save_roll",
+                "roll",
+                N_("the target's armour save roll (1D6)"),
+                dice=1,
+                cue=Cue(("armour_save",), by_order=False, against="save_needed"),
             ),
         ),
         attack_downed,
