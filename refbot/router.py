@@ -367,8 +367,10 @@ def _plausible(param: Param, value: float, question: Question) -> bool:
             return param.dice <= value <= 6 * param.dice
         if isinstance(param.dice, str):
             # A count set by another input: its default unless the question writes one ("3D6").
+            # Each die shows at least 1: a flee of "one" ("Quick one: …") is no 2D6 roll.
             written = max((c.count for c in question.counts), default=0)
-            return 1 <= value <= 6 * max(written, DEFAULT_ROLL_DICE)
+            dice = written or DEFAULT_ROLL_DICE
+            return dice <= value <= 6 * max(written, DEFAULT_ROLL_DICE)
         return 1 <= value <= 48  # a count worked out from other inputs: up to 8D6
     if param.kind == "int" and param.high is not None:
         return (param.low or 0) <= value <= param.high

@@ -1054,3 +1054,19 @@ def test_a_save_is_read_as_the_score_needed_and_the_roll_made(
     decision = decide(glossary, text, lang)
     assert decision.rule == "attack_downed"
     assert read(decision, inputs) == inputs
+
+
+@pytest.mark.parametrize(
+    ("text", "flee"),
+    [
+        # "one" is no 2D6 roll: each die shows at least 1.
+        ("Quick one: I rolled 10 for pursuit and they fled. Are they caught?", None),
+        ("Quick one: I rolled 10 for pursuit and they fled 3D6, a 3. Are they caught?", "3"),
+    ],
+)
+def test_a_roll_is_at_least_its_number_of_dice(
+    glossary: Glossary, text: str, flee: str | None
+) -> None:
+    decision = decide(glossary, text, "en")
+    assert decision.rule == "pursuit"
+    assert decision.inputs.get("flee") == flee
