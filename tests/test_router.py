@@ -1070,3 +1070,26 @@ def test_a_roll_is_at_least_its_number_of_dice(
     decision = decide(glossary, text, "en")
     assert decision.rule == "pursuit"
     assert decision.inputs.get("flee") == flee
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        (
+            "en",
+            "I rolled 11 for the pursuit, but there's a unit of my own Stormvermin about 7\" "
+            "directly behind where the dwarfs were standing. Do the clanrats run through?",
+        ),
+        (
+            "fr",
+            "Mes Chevaliers du Graal poursuivent des orques mais le jet de poursuite les ferait "
+            "rentrer dans une falaise infranchissable, à 4 ps devant eux. Ils s'arrêtent où ?",
+        ),
+    ],
+)
+def test_a_pursuit_running_into_an_obstruction_is_a_pursuit(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "pursuit"
+    assert "obstacle" in decision.inputs

@@ -112,6 +112,25 @@ def test_pursuit_path(
 
 
 @pytest.mark.parametrize(
+    ("extra", "tag_text"),
+    [
+        ({"obstacle": 7}, 'halt 1" away'),
+        ({"edge": 5}, "moves off the battlefield"),
+        ({"enemy": 5}, "must charge the enemy unit"),
+        ({"enemy": 5, "enemy_fleeing": True}, "immediately destroyed"),
+    ],
+)
+def test_what_is_in_the_way_leads_a_pursuit_with_no_roll(
+    clauses: list[Clause], extra: dict[str, Any], tag_text: str
+) -> None:
+    # "My own Stormvermin stand 7\" behind them": no pursuit roll, but what halts it is asked.
+    result = run(clauses, "pursuit", **extra)
+    assert "pursuit_move" not in result.outcome
+    first = next(c.text for c in clauses if c.id == result.clauses[0])
+    assert tag_text in first
+
+
+@pytest.mark.parametrize(
     ("engaged", "combat"), [(True, "another_round_now"), (False, "next_turn_counts_as_charging")]
 )
 def test_pursuit_into_new_enemy(clauses: list[Clause], engaged: bool, combat: str) -> None:

@@ -187,6 +187,14 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a needed score ('5+') read as any number (before)": lambda: patched(
             question, "NEEDED", re.compile(r"(?!)")
         ),
+        "a pursuit into an obstruction not named a pursuit (before)": lambda: patched(
+            router,
+            "candidates",
+            lambda rules, _c=router.candidates: [
+                replace(c, when=tuple(g for g in c.when if g != ("pursue", "obstruction")))
+                for c in _c(rules)
+            ],
+        ),
         "no rule named by the best clause in a language without terms (before)": lambda: patched(
             router, "RETRIEVED_NAMES", False
         ),

@@ -152,6 +152,21 @@ def pursuit(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
                     "second_round" if inputs.get("enemy_engaged") else "next_turn",
                 ]
         outcome["pursuit_move"] = ctx.distance(move)
+    else:
+        # No pursuit roll, but something in the way: the rule for what halts the pursuit is
+        # what the question is about ("my own Stormvermin stand 7\" behind them").
+        ahead = [name for name in ("obstacle", "edge", "enemy") if name in inputs]
+        if ahead:
+            path_tag = {"obstacle": "obstruction", "edge": "edge", "enemy": "new_enemy"}[ahead[0]]
+            if path_tag == "new_enemy" and inputs.get("enemy_fleeing"):
+                path_tag = "fleeing_enemy"
+            tags.insert(0, path_tag)
+            if path_tag != "new_enemy":  # how that fight goes depends on what was not said
+                outcome["stop_if_reached"] = {
+                    "obstruction": Stop.OBSTRUCTION,
+                    "edge": Stop.EDGE,
+                    "fleeing_enemy": Stop.FLEEING_ENEMY,
+                }[path_tag]
     return outcome, tags
 
 
@@ -230,6 +245,13 @@ def explain_pursuit(result: RuleResult, writer: Writer) -> str:
     stop = outcome.get("stop")
     if stop is not None:
         parts.append(STOP_SENTENCES[Stop(stop)](outcome, writer))
+    ahead = outcome.get("stop_if_reached")
+    if ahead is not None:
+        parts.append(
+            _("If their pursuit roll reaches it:")
+            + " "
+            + STOP_SENTENCES[Stop(ahead)](outcome, writer)
+        )
     if "pursuit_move" in outcome:
         parts.append(
             _("The pursuers move {move}.").format(move=writer.distance(outcome["pursuit_move"]))
@@ -435,8 +457,13 @@ RULES = [
             ("flee", "caught"),
             ("pursue", "caught"),
             ("flee", "probability"),
+            # "the pursuit would take them into my own Stormvermin": where a pursuit halts.
+            ("pursue", "obstruction"),
         ),
-        outcome_values={"stop": tuple(Stop)},
+        outcome_values={
+            "stop": tuple(Stop),
+            "stop_if_reached": (Stop.OBSTRUCTION, Stop.EDGE, Stop.FLEEING_ENEMY),
+        },
         chart=chart_pursuit,
     ),
     Rule(
