@@ -43,6 +43,7 @@ ASKING_CLAUSE = True  # a detail is asked in the question's last clause (ablatio
 DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too (ablation switch)
 ARTICLE_LISTS_READ = True  # "a zombie and a ghoul" counts two opponents (ablation switch)
 UNLESS_DENIED_READ = True  # a denied word that would say no says nothing (ablation switch)
+UNITLESS_LENGTHS_SKIPPED = True  # no bare number is a length where others have units (abl.)
 CLAUSE_LENGTHS_READ = True  # a length input takes its word's clause's one length (ablation)
 RETRIEVED_NAMES = True  # the rule the best clause states is named when no word names one (abl.)
 RETRIEVED_NUMBERS = 2  # ... if the question gives it this many numbers (rolls, values, distances)
@@ -343,6 +344,15 @@ def _counted(param: Param, number: Number, question: Question) -> bool:
         # "needs 5+": only the input for a needed score reads it, and reads nothing else.
         return param.cue.needed and number.needed and _plausible(param, number.value, question)
     if OWN_COUNTS_SKIPPED and question.own_count(number):
+        return False
+    if (
+        UNITLESS_LENGTHS_SKIPPED
+        and param.kind == "distance"
+        and number.unit is None
+        and question.written_unit is not None
+    ):
+        # "4\" behind them is my own unit of 20 Marauders": where lengths are written with a
+        # unit, a bare number is no length.
         return False
     # "(9 modeli)", "twice": a count of models or of times is no roll, though it may be a count.
     if param.kind != "int" and _never_a_roll(number, question):

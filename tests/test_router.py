@@ -1093,3 +1093,14 @@ def test_a_pursuit_running_into_an_obstruction_is_a_pursuit(
     decision = decide(glossary, text, lang)
     assert decision.rule == "pursuit"
     assert "obstacle" in decision.inputs
+
+
+def test_a_bare_number_is_no_length_where_the_question_writes_units(glossary: Glossary) -> None:
+    decision = decide(
+        glossary,
+        'I pursued and rolled a 10. About 4" behind them is my own unit of 20 Marauders. '
+        "What happens?",
+        "en",
+    )
+    assert decision.rule == "pursuit"
+    assert decision.inputs.get("obstacle") == "4in"

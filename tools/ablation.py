@@ -195,6 +195,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
                 for c in _c(rules)
             ],
         ),
+        "a bare number read as a length beside lengths with units (before)": lambda: patched(
+            router, "UNITLESS_LENGTHS_SKIPPED", False
+        ),
         "no rule named by the best clause in a language without terms (before)": lambda: patched(
             router, "RETRIEVED_NAMES", False
         ),
