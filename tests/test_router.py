@@ -189,6 +189,10 @@ def test_situations_are_read_by_role(
         ("it", "In Blood Bowl, se il mio giocatore è atterrato, l'avversario può fargli un fallo?"),
         ("ru", "в Эйдж оф Сигмар чардж на 2д6, а если не добежал?"),
         ("fr", "Au 9e Âge (T9A), la poursuite c'est toujours 2D6 ?"),
+        ("fr", "Dans Warhammer: The Old World, les chevaliers poursuivent de combien ?"),
+        ("es", "En Infinity, ¿puedo declarar una ORA de Esquivar cuando me cargan?"),
+        # Named by its vocabulary only.
+        ("en", "My lineman got Stunned after an armour break: does he turn over next team turn?"),
     ],
 )
 def test_another_game_named_is_declined(glossary: Glossary, lang: str, text: str) -> None:
