@@ -62,6 +62,8 @@ def test_numbers_with_units(
         ("ru", "в контакте с ним трое бойцов", 3),
         ("pl", "spanikował w walce z dwoma orkami", 2),
         ("pl", "walczy z trzema przeciwnikami", 3),
+        # Turkish from two: "bir" is also the article ("bir Verminkin").
+        ("tr", "Bir Verminkin iki düşmanla kapışırken kaçtı", 2),
     ],
 )
 def test_number_words_are_read_in_every_case(

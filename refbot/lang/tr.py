@@ -1,7 +1,9 @@
-"""Turkish: units, dice and die faces only; the glossary has no Turkish terms.
+"""Turkish: units, dice, die faces and number words; the glossary has no Turkish terms.
 
-No number words: "bir" (one) is also the indefinite article ("bir Skaven"), so every question
-would gain a 1. Concepts come from the nearest glossary term of each word (refbot.terms).
+Number words from two: "bir" (one) is also the indefinite article ("bir Skaven"), so every
+question would gain a 1; "on" (ten) is left out as an English word in mixed posts, and with it
+the two-word 11 and 12. Concepts
+come from the nearest glossary term of each word (refbot.terms).
 """
 
 from __future__ import annotations
@@ -22,6 +24,11 @@ LANGUAGE = Language(
     model_nouns=("model", "kişilik", "kişi"),
     conjunctions=("ve",),
     degree=("derece", "derecelik"),
+    number_words=(
+        (),
+        ("iki",), ("üç", "uc"), ("dört", "dort"), ("beş", "bes"), ("altı", "alti"),
+        ("yedi",), ("sekiz",), ("dokuz",), (), (), (),
+    ),  # fmt: skip
     example_cues=("örneğin", "mesela"),
     page_markers=("sayfa",),
 )
