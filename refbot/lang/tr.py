@@ -10,6 +10,12 @@ from __future__ import annotations
 
 from refbot.lang import Language
 
+_NUMBERS = (
+    (),
+    ("iki",), ("üç", "uc"), ("dört", "dort"), ("beş", "bes"), ("altı", "alti"),
+    ("yedi",), ("sekiz",), ("dokuz",), (), (), (),
+)  # fmt: skip
+
 LANGUAGE = Language(
     code="tr",
     stemmer="turkish",
@@ -24,11 +30,7 @@ LANGUAGE = Language(
     model_nouns=("model", "kişilik", "kişi"),
     conjunctions=("ve",),
     degree=("derece", "derecelik"),
-    number_words=(
-        (),
-        ("iki",), ("üç", "uc"), ("dört", "dort"), ("beş", "bes"), ("altı", "alti"),
-        ("yedi",), ("sekiz",), ("dokuz",), (), (), (),
-    ),  # fmt: skip
+    number_words=_NUMBERS,
     example_cues=("örneğin", "mesela"),
     page_markers=("sayfa",),
 )
