@@ -99,6 +99,10 @@ class Concept:
     # Groups of concepts that, said near one another, say this one: "kill" + "all" is a wipe-out,
     # "leave" + "close combat" leaving it. A `part` says nothing alone: it is never a mention.
     together: tuple[tuple[str, ...], ...] = ()
+    # At most this many other words among the parts of a group (PARTS_WINDOW when None):
+    # "muss ich verfolgen" asks whether pursuing is a choice, "muss ich beim Verfolgen würfeln"
+    # does not.
+    together_within: int | None = None
 
     def title(self, lang: str) -> str:
         """Return what to call the concept in a language: its name or first term, else English."""
@@ -128,7 +132,11 @@ class Glossary:
         # (all but the last of the shortest): a word is compared only with names it starts like.
         self._names: dict[str, list[tuple[str, str]]] = {}
         # The concepts said in parts, each with one group of the concepts that say it together.
-        self._together = [(c.name, group) for c in concepts.values() for group in c.together]
+        self._together = [
+            (c.name, group, PARTS_WINDOW if c.together_within is None else c.together_within)
+            for c in concepts.values()
+            for group in c.together
+        ]
         for concept in concepts.values():
             for lang, words in concept.words.items():
                 whole = words if concept.kind in WHOLE_WORDS else concept.exact.get(lang, ())
@@ -191,7 +199,7 @@ class Glossary:
         for m in mentions:
             parts.setdefault(m.concept, []).append(m)
         found: dict[tuple[str, int], Mention] = {}
-        for concept, group in self._together:
+        for concept, group, within in self._together:
             if not all(name in parts for name in group):
                 continue
             first, *rest = group
@@ -202,7 +210,7 @@ class Glossary:
                 said = [anchor, *near]
                 start = min(m.start for m in said)
                 end = max(m.end for m in said)
-                if end - start <= PARTS_WINDOW + len(said):
+                if end - start <= within + len(said):
                     found.setdefault((concept, start), Mention(concept, start, end, True))
         return found
 
@@ -286,8 +294,20 @@ def load_glossary(path: Path) -> Glossary:
             raise CorpusError(
                 [f"{where}: concept {name!r}: 'together' must be a list of lists of concept names"]
             )
+        within = entry.get("together_within")
+        if within is not None and (not isinstance(within, int) or within < 0):
+            raise CorpusError(
+                [f"{where}: concept {name!r}: 'together_within' must be a whole number of words"]
+            )
         concepts[str(name)] = Concept(
-            str(name), kind, terms, written, titles, exact, tuple(tuple(g) for g in together)
+            str(name),
+            kind,
+            terms,
+            written,
+            titles,
+            exact,
+            tuple(tuple(g) for g in together),
+            within,
         )
     for concept in concepts.values():
         for group in concept.together:

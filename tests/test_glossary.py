@@ -99,6 +99,15 @@ def test_common_words_do_not_match(glossary: Glossary, lang: str, text: str, con
             False,
         ),
         ("fr", "le sort de combat de mon sorcier", "leave_combat", False),
+        # Whether pursuing is a choice: the two words side by side, not a must about another verb.
+        ("de", "Muss ich verfolgen, wenn der Gegner flieht?", "restrain", True),
+        ("fr", "on est obligé de poursuivre une unité qui fuit ?", "restrain", True),
+        (
+            "pl",
+            "czy trzeba rzucać na zasięg szarży, jak pościg wpada na oddział?",
+            "restrain",
+            False,
+        ),
     ],
 )
 def test_a_concept_said_in_parts(
@@ -143,6 +152,10 @@ def test_unknown_language_tries_every_glossary_language(glossary: Glossary) -> N
         (
             "concepts: {flee: {terms: {en: [flee]}, together: [[kill, all]]}}",
             "together names no concept 'kill'",
+        ),
+        (
+            "concepts: {flee: {terms: {en: [flee]}, together_within: near}}",
+            "'together_within' must be a whole number",
         ),
     ],
 )
