@@ -198,6 +198,11 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a bare number read as a length beside lengths with units (before)": lambda: patched(
             router, "UNITLESS_LENGTHS_SKIPPED", False
         ),
+        "'must I pursue?' not read as the choice to restrain (before)": lambda: patched(
+            bot.glossary,
+            "_together",
+            [t for t in bot.glossary._together if t[0] != "restrain"],
+        ),
         "no rule named by the best clause in a language without terms (before)": lambda: patched(
             router, "RETRIEVED_NAMES", False
         ),
