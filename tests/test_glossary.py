@@ -108,6 +108,8 @@ def test_common_words_do_not_match(glossary: Glossary, lang: str, text: str, con
             "restrain",
             False,
         ),
+        ("en", "can I just refuse to chase a unit that broke?", "restrain", True),
+        ("it", "posso rifiutarmi di inseguire?", "restrain", True),
     ],
 )
 def test_a_concept_said_in_parts(
