@@ -267,6 +267,8 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
             continue
         unit = "in" if match.group(2) else "cm" if match.group(3) else None
         value = float(match.group(1).replace(",", "."))
+        if _minus_before(text, match.start()):
+            value = -value  # "fled -3": an impossible roll, not a 3
         # "45°", "45 degrees"; Russian also puts the word first: "градусов на 45".
         angle = unit is None and (
             found.degree.match(text, match.end()) is not None
@@ -278,7 +280,9 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     tokens = tokenize(text)
     numbers += _number_words(tokens, lang, {n.token for n in numbers})
     said = _faces_said_as_nouns(tokens, lang, numbers) if FACE_NOUNS_READ else []
-    counted = {roll.token for roll in said}
+    said += _named_rolls(tokens, lang)
+    # The count and, for "two 4s", the face written in digits.
+    counted = {t for roll in said for t in range(roll.token, roll.end + 1)}
     numbers = [n for n in numbers if n.token not in counted]
     numbers.sort(key=lambda n: n.token)
     mentions = tuple(glossary.find(text, lang))
@@ -369,6 +373,24 @@ def _faces_said_as_nouns(tokens: list[str], lang: str, numbers: list[Number]) ->
         for at, count in counts.items()
         if at + 1 < len(tokens) and tokens[at + 1] in nouns and 2 <= count <= MAX_FACES_SAID
     ]
+
+
+def _minus_before(text: str, start: int) -> bool:
+    """Return whether a number is written negative: a minus sign after a space or at the start."""
+    return start > 0 and text[start - 1] in "-−" and (start == 1 or text[start - 2] in " (\t\n")
+
+
+def _named_rolls(tokens: list[str], lang: str) -> list[DieFaces]:
+    """Return the rolls said by name: "snake eyes" (1, 1), "boxcars" (6, 6)."""
+    if lang not in CODES:
+        return []
+    found = []
+    for name, faces in get_language(lang).named_rolls:
+        words = name.split()
+        for at in range(len(tokens) - len(words) + 1):
+            if tokens[at : at + len(words)] == words:
+                found.append(DieFaces(faces, at, at + len(words) - 1))
+    return found
 
 
 def _clause_of_tokens(text: str, at: list[int]) -> tuple[int, ...]:

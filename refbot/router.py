@@ -44,6 +44,7 @@ DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too 
 ARTICLE_LISTS_READ = True  # "a zombie and a ghoul" counts two opponents (ablation switch)
 UNLESS_DENIED_READ = True  # a denied word that would say no says nothing (ablation switch)
 UNITLESS_LENGTHS_SKIPPED = True  # no bare number is a length where others have units (abl.)
+IMPOSSIBLE_ROLLS_READ = True  # "fled 15" is an impossible flee, not a flee not given (abl.)
 CLAUSE_LENGTHS_READ = True  # a length input takes its word's clause's one length (ablation)
 RETRIEVED_NAMES = True  # the rule the best clause states is named when no word names one (abl.)
 RETRIEVED_NUMBERS = 2  # ... if the question gives it this many numbers (rolls, values, distances)
@@ -281,9 +282,29 @@ def _nearest(
         ]
         if param.kind in ("roll", "dice"):
             values += [(r.token, r.end, r.text()) for r in question.rolls]
+        # A number right after a roll's word is that roll even when no dice can make it ("fled
+        # 15", "fled -3"): the rules core then says it is impossible, instead of the question
+        # being answered as if the roll were not given.
+        impossible = (
+            [
+                n
+                for n in question.numbers
+                if IMPOSSIBLE_ROLLS_READ
+                and param.kind == "roll"
+                and not n.unit
+                and n.token not in taken
+                and not _never_a_roll(n, question)
+                and not _plausible(param, n.value, question)
+            ]
+            if param.cue.concepts
+            else []
+        )
         for mention in (m for m in question.mentions if m.concept in param.cue.concepts):
             if NEGATIONS_READ and question.negated(mention):
                 continue  # "did not pursue, fled 3 and 5": a denied situation has no value
+            for n in impossible:
+                if n.token == mention.end and question.same_clause(n.token, mention.start):
+                    found.append((0.1, param.name, n.token, f"{n.value:g}"))
             for token, end, text in values:
                 after = token - mention.end
                 # Words between the two; a number before its word counts half a word more.

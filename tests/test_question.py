@@ -108,6 +108,25 @@ def test_a_word_for_so_many_times_is_a_number(
 
 
 @pytest.mark.parametrize(
+    ("text", "faces", "numbers"),
+    [
+        ("fled with two 4s, pursued 8", [(4, 4)], [8]),
+        ("fled with snake eyes, pursued 5", [(1, 1)], [5]),
+        ("we fled boxcars and they pursued 11", [(6, 6)], [11]),
+        # A minus sign written before a number is kept: no dice roll -3.
+        ("my unit fled -3 and they pursued 7", [], [-3, 7]),
+        ("rolled 4-5", [], [4, 5]),
+    ],
+)
+def test_rolls_said_by_name_or_digit_plurals_and_negative_numbers(
+    glossary: Glossary, text: str, faces: list[tuple[int, ...]], numbers: list[int]
+) -> None:
+    parsed = parse_question(text, "en", glossary)
+    assert [r.faces for r in parsed.rolls] == faces
+    assert [n.value for n in parsed.numbers] == numbers
+
+
+@pytest.mark.parametrize(
     ("text", "needed"),
     [("a 5+ save, rolled 3", [True, False]), ("сейв 4+, выкинул 2", [True, False]), ("4+4", [])],
 )

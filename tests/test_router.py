@@ -1108,3 +1108,21 @@ def test_a_bare_number_is_no_length_where_the_question_writes_units(glossary: Gl
     )
     assert decision.rule == "pursuit"
     assert decision.inputs.get("obstacle") == "4in"
+
+
+@pytest.mark.parametrize(
+    ("text", "flee"),
+    [
+        # Right after its word, an impossible roll is read, for the rules core to refuse.
+        ("fled 15, pursued 9, caught?", "15"),
+        ("my unit fled -3 and they pursued 7", "-3"),
+        # Further away it is no roll of this one.
+        ("fled with my 15 goblins, they pursued 9, caught?", None),
+    ],
+)
+def test_an_impossible_roll_right_after_its_word_is_read(
+    glossary: Glossary, text: str, flee: str | None
+) -> None:
+    decision = decide(glossary, text, "en")
+    assert decision.rule == "pursuit"
+    assert decision.inputs.get("flee") == flee

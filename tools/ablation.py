@@ -203,6 +203,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
             "_together",
             [t for t in bot.glossary._together if t[0] != "restrain"],
         ),
+        "an impossible roll right after its word left unread (before)": lambda: patched(
+            router, "IMPOSSIBLE_ROLLS_READ", False
+        ),
         "no rule named by the best clause in a language without terms (before)": lambda: patched(
             router, "RETRIEVED_NAMES", False
         ),

@@ -62,6 +62,8 @@ class Language:
     number_words: tuple[tuple[str, ...], ...] = ()  # the spellings of 1 to 12, in order
     # Nouns for a die face, with the face: "two sixes", "dwie szóstki" are two dice showing 6.
     face_nouns: tuple[tuple[str, int], ...] = ()
+    # Names of whole rolls, with their faces: "snake eyes" is a double 1.
+    named_rolls: tuple[tuple[str, tuple[int, ...]], ...] = ()
     # One word for so many times, read as that number: "zweimal schwenken" is two wheels.
     times: tuple[tuple[str, int], ...] = ()
     example_cues: tuple[str, ...] = ()  # a sentence opening with one is a worked example

@@ -46,7 +46,12 @@ LANGUAGE = Language(
     articles=("a", "an"),
     ordinal_suffixes=("st", "nd", "rd", "th"),
     number_words=_NUMBERS,
-    face_nouns=(("ones", 1), ("twos", 2), ("threes", 3), ("fours", 4), ("fives", 5), ("sixes", 6)),
+    # "two sixes", and with the face in digits, "two 4s".
+    face_nouns=tuple(
+        (w, n) for n, w in enumerate(("ones", "twos", "threes", "fours", "fives", "sixes"), 1)
+    )
+    + tuple((f"{n}s", n) for n in range(1, 7)),
+    named_rolls=(("snake eyes", (1, 1)), ("boxcars", (6, 6)), ("box cars", (6, 6))),
     times=(("twice", 2), ("thrice", 3)),
     example_cues=("for example", "for instance", "example:", "e.g.", "that is, if"),
     page_markers=("page", "p.", "pg."),
