@@ -99,9 +99,9 @@ class Concept:
     # Groups of concepts that, said near one another, say this one: "kill" + "all" is a wipe-out,
     # "leave" + "close combat" leaving it. A `part` says nothing alone: it is never a mention.
     together: tuple[tuple[str, ...], ...] = ()
-    # At most this many other words among the parts of a group (PARTS_WINDOW when None):
-    # "muss ich verfolgen" asks whether pursuing is a choice, "muss ich beim Verfolgen würfeln"
-    # does not.
+    # At most this many other words between the parts of a group (when None, PARTS_WINDOW
+    # words over the span less one a part): "muss ich verfolgen", "obligé de poursuivre" ask
+    # whether pursuing is a choice; "muss ich würfeln, wenn ich verfolge" does not.
     together_within: int | None = None
 
     def title(self, lang: str) -> str:
@@ -133,7 +133,12 @@ class Glossary:
         self._names: dict[str, list[tuple[str, str]]] = {}
         # The concepts said in parts, each with one group of the concepts that say it together.
         self._together = [
-            (c.name, group, PARTS_WINDOW if c.together_within is None else c.together_within)
+            (
+                c.name,
+                group,
+                PARTS_WINDOW if c.together_within is None else c.together_within,
+                c.together_within is not None,
+            )
             for c in concepts.values()
             for group in c.together
         ]
@@ -199,7 +204,7 @@ class Glossary:
         for m in mentions:
             parts.setdefault(m.concept, []).append(m)
         found: dict[tuple[str, int], Mention] = {}
-        for concept, group, within in self._together:
+        for concept, group, within, exact in self._together:
             if not all(name in parts for name in group):
                 continue
             first, *rest = group
@@ -210,7 +215,9 @@ class Glossary:
                 said = [anchor, *near]
                 start = min(m.start for m in said)
                 end = max(m.end for m in said)
-                if end - start <= within + len(said):
+                # Words between the parts, a multi-word part counting as one.
+                between = end - start - sum(m.end - m.start for m in said)
+                if (between if exact else end - start - len(said)) <= within:
                     found.setdefault((concept, start), Mention(concept, start, end, True))
         return found
 
@@ -295,7 +302,9 @@ def load_glossary(path: Path) -> Glossary:
                 [f"{where}: concept {name!r}: 'together' must be a list of lists of concept names"]
             )
         within = entry.get("together_within")
-        if within is not None and (not isinstance(within, int) or within < 0):
+        if within is not None and (
+            not isinstance(within, int) or isinstance(within, bool) or within < 0
+        ):
             raise CorpusError(
                 [f"{where}: concept {name!r}: 'together_within' must be a whole number of words"]
             )

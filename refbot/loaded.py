@@ -102,10 +102,10 @@ class Loaded:
         found: dict[str, dict[str, None]] = {}
         for rule in all_rules():
             try:
-                base = rule.locate(self.provenance, rule.provenance)
+                stating = rule.locate(self.provenance, tuple(rule.provenance))
             except ProvenanceMissing:
                 continue
-            for clause_id in base:
+            for clause_id in stating:
                 found.setdefault(clause_id, {})[rule.id] = None
         for clause in self.index.clauses:
             for link in clause.translates:

@@ -31,7 +31,7 @@ DENIALS_READ = True  # a denied contact says no whatever else is said (ablation 
 FACES_BY_ORDER = True  # die faces fill a roll whose bare numbers are not read by order (ablation)
 ONLY_ROLL_READ = True  # a rule's one roll takes the question's one set of faces (ablation)
 LISTS_SUMMED = True  # a listed count sums its items ("two orcs and a goblin": 3) (ablation)
-AGAINST_REACH = 6  # at most this many words from a needed score ("5+") to the roll made against it
+AGAINST_REACH = 8  # at most this many words from a needed score ("5+") to the roll made against it
 LIST_NOUN = 3  # at most this many words name one item of a list of models
 LIST_REACH = 5  # a list said with articles starts at most this many words after its cue
 CLAIMED_READ = True  # a number right after another situation's word is not a lone count (abl.)
@@ -47,7 +47,7 @@ UNITLESS_LENGTHS_SKIPPED = True  # no bare number is a length where others have 
 IMPOSSIBLE_ROLLS_READ = True  # "fled 15" is an impossible flee, not a flee not given (abl.)
 CLAUSE_LENGTHS_READ = True  # a length input takes its word's clause's one length (ablation)
 RETRIEVED_NAMES = True  # the rule the best clause states is named when no word names one (abl.)
-RETRIEVED_NUMBERS = 2  # ... if the question gives it this many numbers (rolls, values, distances)
+RETRIEVED_INPUTS = 2  # ... if it reads this many values, and every number the question gives
 
 
 @dataclass(frozen=True)
@@ -204,6 +204,7 @@ def bind(
         # "il lui fallait 5+, il fait 3": the roll made is the number right after the one needed.
         assert param.cue is not None and param.cue.against is not None
         needed = took.get(param.cue.against)
+        rolled = {m.end for m in question.mentions if m.concept == "roll"}
         made = next(
             (
                 n
@@ -213,6 +214,9 @@ def bind(
                 and n.token not in used
                 and not n.unit
                 and _counted(param, n, question)
+                # A roll's result ends its clause or follows a word for rolling: "2 of his
+                # friends" and "2 attacks left" count something else.
+                and (_ends_clause(question, n.token) or {n.token, n.token - 1} & rolled)
             ),
             None,
         )
@@ -285,20 +289,16 @@ def _nearest(
         # A number right after a roll's word is that roll even when no dice can make it ("fled
         # 15", "fled -3"): the rules core then says it is impossible, instead of the question
         # being answered as if the roll were not given.
-        impossible = (
-            [
+        impossible = []
+        if IMPOSSIBLE_ROLLS_READ and param.kind == "roll" and param.cue.concepts:
+            impossible = [
                 n
                 for n in question.numbers
-                if IMPOSSIBLE_ROLLS_READ
-                and param.kind == "roll"
-                and not n.unit
+                if not n.unit
                 and n.token not in taken
                 and not _never_a_roll(n, question)
                 and not _plausible(param, n.value, question)
             ]
-            if param.cue.concepts
-            else []
-        )
         for mention in (m for m in question.mentions if m.concept in param.cue.concepts):
             if NEGATIONS_READ and question.negated(mention):
                 continue  # "did not pursue, fled 3 and 5": a denied situation has no value
@@ -307,6 +307,8 @@ def _nearest(
                     found.append((0.1, param.name, n.token, f"{n.value:g}"))
             for token, end, text in values:
                 after = token - mention.end
+                if param.kind == "distance" and not _length_here(question, token, after):
+                    continue
                 # Words between the two; a number before its word counts half a word more.
                 distance = after if after >= 0 else (mention.start - end - 1) + BEFORE_PENALTY
                 if distance <= NEAR and question.same_clause(token, mention.start):
@@ -324,7 +326,7 @@ def _nearest(
                     CLAUSE_LENGTHS_READ
                     and param.kind == "distance"
                     and question.same_clause(token, mention.start)
-                    and not question.asks(token)
+                    and not question.in_asking_clause(token)
                     and _lengths_in_clause(question, mention.start, taken) == 1
                 ):
                     # "my own Orc Boyz are standing 5\" directly in front": the one length of
@@ -346,6 +348,27 @@ def _nearest(
     return bound, took
 
 
+def _ends_clause(question: Question, token: int) -> bool:
+    """Return whether a token is the last of its clause (or of the question)."""
+    return token + 1 >= len(question.tokens) or not question.same_clause(token, token + 1)
+
+
+def _length_here(question: Question, token: int, after: int) -> bool:
+    """Return whether a number can be a length read beside its word.
+
+    Where the question writes lengths with a unit, a bare number is one only right after its
+    word ("Movimiento 20", "M 4"): "4\" behind them is my own unit of 20 Marauders" gives 4".
+    """
+    number = next((n for n in question.numbers if n.token == token), None)
+    return (
+        not UNITLESS_LENGTHS_SKIPPED
+        or number is None
+        or number.unit is not None
+        or question.written_unit is None
+        or after == 0
+    )
+
+
 def _lengths_in_clause(question: Question, token: int, taken: frozenset[int] | set[int]) -> int:
     """Return how many free numbers with a unit ("5\"", "12 cm") the clause of a token holds."""
     return sum(
@@ -365,15 +388,6 @@ def _counted(param: Param, number: Number, question: Question) -> bool:
         # "needs 5+": only the input for a needed score reads it, and reads nothing else.
         return param.cue.needed and number.needed and _plausible(param, number.value, question)
     if OWN_COUNTS_SKIPPED and question.own_count(number):
-        return False
-    if (
-        UNITLESS_LENGTHS_SKIPPED
-        and param.kind == "distance"
-        and number.unit is None
-        and question.written_unit is not None
-    ):
-        # "4\" behind them is my own unit of 20 Marauders": where lengths are written with a
-        # unit, a bare number is no length.
         return False
     # "(9 modeli)", "twice": a count of models or of times is no roll, though it may be a count.
     if param.kind != "int" and _never_a_roll(number, question):
@@ -400,8 +414,8 @@ def _plausible(param: Param, value: float, question: Question) -> bool:
             # A count set by another input: its default unless the question writes one ("3D6").
             # Each die shows at least 1: a flee of "one" ("Quick one: …") is no 2D6 roll.
             written = max((c.count for c in question.counts), default=0)
-            dice = written or DEFAULT_ROLL_DICE
-            return dice <= value <= 6 * max(written, DEFAULT_ROLL_DICE)
+            fewest = min([DEFAULT_ROLL_DICE, *(c.count for c in question.counts)])
+            return fewest <= value <= 6 * max(written, DEFAULT_ROLL_DICE)
         return 1 <= value <= 48  # a count worked out from other inputs: up to 8D6
     if param.kind == "int" and param.high is not None:
         return (param.low or 0) <= value <= param.high
@@ -730,14 +744,16 @@ def _lone_value(candidate: Candidate, question: Question, given: dict[str, str])
     return {}
 
 
-def _numbers_read(candidate: Candidate, inputs: dict[str, str]) -> int:
-    """Return how many of the question's numbers a rule's inputs hold (each die face counts)."""
+def _reads_every_number(candidate: Candidate, inputs: dict[str, str], question: Question) -> bool:
+    """Return whether a rule's inputs take two or more values and every number the question gives.
+
+    "Leadership 10: what must it roll, 2 to 12?" leaves a number unread: no situation, a lookup.
+    """
     kinds = {p.name: p.kind for p in candidate.params}
-    return sum(
-        len(re.findall(r"\d+(?:\.\d+)?", value))
-        for name, value in inputs.items()
-        if kinds.get(name) not in ("choice", "bool")
-    )
+    numeric = [v for n, v in inputs.items() if kinds.get(n) not in ("choice", "bool")]
+    read = sum(len(re.findall(r"-?\d+(?:\.\d+)?", value)) for value in numeric)
+    given = len(question.numbers) + sum(len(r.faces) for r in question.rolls)
+    return len(numeric) >= RETRIEVED_INPUTS and read == given and not question.counts
 
 
 def is_detail(named: set[str], read_by_others: list[set[str]]) -> bool:
@@ -901,7 +917,7 @@ def route(
             if candidate.rule not in stated or (games and not games & candidate.games):
                 continue
             inputs = bind(candidate, question, valued)
-            if _numbers_read(candidate, inputs) >= RETRIEVED_NUMBERS:
+            if _reads_every_number(candidate, inputs, question):
                 inputs, assumed = _with_units(candidate, question, inputs, edition_unit)
                 return Decision("rule", (Call(candidate.rule, inputs, assumed),))
     # A question naming a game the corpus covers is the corpus's, however it is phrased.

@@ -280,3 +280,16 @@ def test_a_running_bot_serves_a_build_made_by_another_process(
     clause_id = "warhammer-fantasy/club-faq/en/faq#2"
     assert "sulk" in serving.clause(clause_id).text  # no restart
     assert serving.health()["clauses"] > before  # health reports the build it serves
+
+
+def test_each_clause_knows_the_rules_it_states(bot: Refbot) -> None:
+    loaded = bot.loaded
+    by_text = {c.text: c.id for c in loaded.index.clauses}
+    restrain = next(i for t, i in by_text.items() if "restrain pursuit, it must first" in t)
+    halt = next(i for t, i in by_text.items() if 'they automatically halt 1" away' in t)
+    assert loaded.stated_rules[restrain] == ("restrain",)
+    # The halt states pursuits' and, by "All other rules governing pursuit moves", overruns'.
+    assert set(loaded.stated_rules[halt]) == {"pursuit", "overrun"}
+    assert not any(
+        i in loaded.stated_rules for t, i in by_text.items() if t.startswith("Flee & Pursue")
+    )

@@ -64,6 +64,8 @@ def test_numbers_with_units(
         ("pl", "walczy z trzema przeciwnikami", 3),
         # Turkish from two: "bir" is also the article ("bir Verminkin").
         ("tr", "Bir Verminkin iki düşmanla kapışırken kaçtı", 2),
+        # "iki altı": two sixes, a roll, no number.
+        ("tr", "Liderlik 7, testte iki altı attım", 7),
     ],
 )
 def test_number_words_are_read_in_every_case(
@@ -127,13 +129,17 @@ def test_rolls_said_by_name_or_digit_plurals_and_negative_numbers(
 
 
 @pytest.mark.parametrize(
-    ("text", "needed"),
-    [("a 5+ save, rolled 3", [True, False]), ("сейв 4+, выкинул 2", [True, False]), ("4+4", [])],
+    ("lang", "text", "needed"),
+    [
+        ("en", "a 5+ save, rolled 3", [True, False]),
+        ("ru", "сейв 4+, выкинул 2", [True, False]),
+        ("en", "4+4", []),
+    ],
 )
 def test_a_score_written_with_a_plus_is_needed_not_rolled(
-    glossary: Glossary, text: str, needed: list[bool]
+    glossary: Glossary, lang: str, text: str, needed: list[bool]
 ) -> None:
-    assert [n.needed for n in parse_question(text, "en", glossary).numbers] == needed
+    assert [n.needed for n in parse_question(text, lang, glossary).numbers] == needed
 
 
 @pytest.mark.parametrize(("text", "count"), [("a 3D6 pursuit", 3), ("2W6 Zoll", 2), ("2Д6", 2)])

@@ -971,6 +971,8 @@ def test_counts_of_times_and_of_models_are_read_as_counts(
         ),
         # One number is too little to tell a situation from a passing mention.
         ("My knights stand 1 inch away. What now?", ("pursuit",), None, {}),
+        # A number left unread: no situation ("what must Leadership 10 roll, 2 to 12?").
+        ("Leadership 10 and I got 2, or was it 12? Did I pass?", ("restrain",), None, {}),
         # Nothing stated: a lookup, numbers or not.
         ("Leadership 7 and I got 8. Did I pass?", (), None, {}),
     ],
@@ -986,7 +988,10 @@ def test_the_rule_the_best_clause_states_is_named_when_no_word_is(
     question = parse_question(text, "en", glossary)
     decision = route(question, glossary, frozenset(glossary.concepts), 0.9, stated=stated)
     assert decision.rule == rule
-    assert read(decision, dict.fromkeys(inputs)) == inputs if rule else decision.kind == "lookup"
+    if rule:
+        assert read(decision, dict.fromkeys(inputs)) == inputs
+    else:
+        assert decision.kind == "lookup"
 
 
 def test_a_rule_a_word_names_is_not_replaced_by_the_one_the_clause_states(
@@ -1014,6 +1019,13 @@ def test_a_rule_a_word_names_is_not_replaced_by_the_one_the_clause_states(
         ),
         # Asked, not told: the rule's own 1" is no unit standing anywhere.
         ("de", "Muss ich beim Überrennen auch 1 Zoll vor einer eigenen Einheit stoppen?", None),
+        # One sentence: told in a clause before the one that asks.
+        (
+            "en",
+            'Rolled a 2 and a 6 for the overrun but my own unit is standing 5" in front, how '
+            "far do they move?",
+            "5in",
+        ),
     ],
 )
 def test_a_length_told_in_the_obstructions_clause_is_its_distance(
@@ -1050,6 +1062,19 @@ def test_a_length_told_in_the_obstructions_clause_is_its_distance(
             "Mordheim: my 3 heroes attack a knocked down enemy and wound him. Is he out?",
             {"save_needed": None, "save_roll": None},
         ),
+        # A count after the score is no roll against it.
+        (
+            "en",
+            "Mordheim: my hero wounded a knocked down enemy; his armour save is 4+ and 2 of his "
+            "friends are nearby. Is he out of action?",
+            {"save_needed": "4", "save_roll": None},
+        ),
+        (
+            "de",
+            "Mordheim: mein Held verwundet einen niedergeschlagenen Gegner, er brauchte 5+ für "
+            "den Rüstungswurf und würfelte eine 3. Ist er ausgeschaltet?",
+            {"save_needed": "5", "save_roll": "3"},
+        ),
     ],
 )
 def test_a_save_is_read_as_the_score_needed_and_the_roll_made(
@@ -1066,6 +1091,8 @@ def test_a_save_is_read_as_the_score_needed_and_the_roll_made(
         # "one" is no 2D6 roll: each die shows at least 1.
         ("Quick one: I rolled 10 for pursuit and they fled. Are they caught?", None),
         ("Quick one: I rolled 10 for pursuit and they fled 3D6, a 3. Are they caught?", "3"),
+        # Another roll's dice count sets no floor for this one.
+        ("they fled and rolled 2, I pursued with 3D6 and got 11", "2"),
     ],
 )
 def test_a_roll_is_at_least_its_number_of_dice(
@@ -1099,15 +1126,31 @@ def test_a_pursuit_running_into_an_obstruction_is_a_pursuit(
     assert "obstacle" in decision.inputs
 
 
-def test_a_bare_number_is_no_length_where_the_question_writes_units(glossary: Glossary) -> None:
-    decision = decide(
-        glossary,
-        'I pursued and rolled a 10. About 4" behind them is my own unit of 20 Marauders. '
-        "What happens?",
-        "en",
-    )
-    assert decision.rule == "pursuit"
-    assert decision.inputs.get("obstacle") == "4in"
+@pytest.mark.parametrize(
+    ("lang", "text", "rule", "inputs"),
+    [
+        (
+            "en",
+            'I pursued and rolled a 10. About 4" behind them is my own unit of 20 Marauders. '
+            "What happens?",
+            "pursuit",
+            {"obstacle": "4in"},
+        ),
+        # Right after its word a bare number is still that length.
+        (
+            "es",
+            "Mis caballeros con Movimiento 20 arrasaron y sacaron 18 cm; ¿cuántos dados tiro?",
+            "overrun",
+            {"movement": "20cm"},
+        ),
+    ],
+)
+def test_a_bare_number_is_a_length_only_beside_its_word_where_units_are_written(
+    glossary: Glossary, lang: str, text: str, rule: str, inputs: dict[str, str]
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == rule
+    assert read(decision, dict.fromkeys(inputs)) == inputs
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,8 @@ import pytest
 from refbot.bot import Refbot, segment_corpus
 from refbot.corpus import load_corpus
 from refbot.errors import ProvenanceMissing, RuleError, UnknownRule
-from refbot.rules import all_rules, run_rule
+from refbot.i18n import Writer
+from refbot.rules import all_rules, rule_of, run_rule
 from refbot.segment import Clause
 from tests.helpers import SEED_CORPUS
 
@@ -123,11 +124,20 @@ def test_pursuit_path(
 def test_what_is_in_the_way_leads_a_pursuit_with_no_roll(
     clauses: list[Clause], extra: dict[str, Any], tag_text: str
 ) -> None:
-    # "My own Stormvermin stand 7\" behind them": no pursuit roll, but what halts it is asked.
+    # "My own Stormvermin stand 7\" behind them": no pursuit roll, but what halts it is asked,
+    # not the chance of catching.
     result = run(clauses, "pursuit", **extra)
     assert "pursuit_move" not in result.outcome
+    assert "p_caught" not in result.outcome
     first = next(c.text for c in clauses if c.id == result.clauses[0])
     assert tag_text in first
+
+
+def test_the_nearest_thing_in_the_way_halts_a_pursuit_with_no_roll(clauses: list[Clause]) -> None:
+    result = run(clauses, "pursuit", obstacle=12, edge=2)
+    assert result.outcome["stop_if_reached"] == "off_battlefield_reenter_next_movement_phase"
+    sentence = rule_of(result).explain(result, Writer("en"))
+    assert sentence.startswith("If their pursuit roll reaches it: The pursuers leave")
 
 
 @pytest.mark.parametrize(
@@ -369,6 +379,12 @@ def test_attacks_on_downed_warriors(
     clauses: list[Clause], inputs: dict[str, Any], expected: dict[str, Any]
 ) -> None:
     assert expected.items() <= run(clauses, "attack_downed", **inputs).outcome.items()
+
+
+def test_a_saved_warrior_is_said_to_stay_in_the_game(clauses: list[Clause]) -> None:
+    inputs = {"target": "knocked_down", "wounded": True, "save_needed": "4", "save_roll": "5"}
+    result = run(clauses, "attack_downed", **inputs)
+    assert "This warrior stays in the game." in rule_of(result).explain(result, Writer("en"))
 
 
 @pytest.mark.parametrize(("standing", "may_leave"), [(0, True), (1, False)])

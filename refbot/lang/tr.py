@@ -2,8 +2,8 @@
 
 Number words from two: "bir" (one) is also the indefinite article ("bir Skaven"), so every
 question would gain a 1; "on" (ten) is left out as an English word in mixed posts, and with it
-the two-word 11 and 12. Concepts
-come from the nearest glossary term of each word (refbot.terms).
+the two-word 11 and 12. Concepts come from the nearest glossary term of each word
+(refbot.terms).
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ LANGUAGE = Language(
     conjunctions=("ve",),
     degree=("derece", "derecelik"),
     number_words=_NUMBERS,
+    # "iki altı attım": two sixes, the face said as its number word after the count.
+    face_nouns=(("iki", 2), ("üç", 3), ("dört", 4), ("beş", 5), ("altı", 6)),
     example_cues=("örneğin", "mesela"),
     page_markers=("sayfa",),
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
@@ -101,7 +102,11 @@ def pursuit(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
         outcome["flee_move"] = ctx.distance(0)
         outcome["fleeing_unit"] = "destroyed_where_they_stand"
         return outcome, ["caught"]
-    if flee_roll is None or pursuit_roll is None:
+    ahead = [name for name in ("obstacle", "enemy", "edge") if name in inputs]
+    # With neither roll, a question naming what is in the way asks what halts the pursuit, not
+    # the chance of catching ("must pursuers stop 1\" from my own unit?").
+    asks_path = flee_roll is None and pursuit_roll is None and bool(ahead)
+    if (flee_roll is None or pursuit_roll is None) and not asks_path:
         p = p_catch(
             flee_roll,
             pursuit_roll,
@@ -110,7 +115,7 @@ def pursuit(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
         )
         outcome["p_caught"] = show(p)
         tags.append("caught")
-    else:
+    elif flee_roll is not None and pursuit_roll is not None:
         caught = pursuit_roll.total >= flee_roll.total
         outcome["caught"] = caught
         outcome["flee_move"] = ctx.distance(0 if caught else flee_roll.total)
@@ -138,36 +143,44 @@ def pursuit(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
             else:
                 move = distance
                 outcome["stop"] = Stop.NEW_ENEMY
-                outcome["charge"] = {
-                    "roll_needed": False,
-                    "enemy_reaction": "hold",
-                    "combat": "another_round_now"
-                    if inputs.get("enemy_engaged")
-                    else "next_turn_counts_as_charging",
-                    # Only a second fight won in the same turn bars an overrun.
-                    "can_overrun_if_won": not inputs.get("enemy_engaged"),
-                }
+                outcome["charge"] = _charge_into_new_enemy(inputs)
                 tags += [
                     "new_enemy",
                     "second_round" if inputs.get("enemy_engaged") else "next_turn",
                 ]
         outcome["pursuit_move"] = ctx.distance(move)
-    else:
+    elif ahead:
         # No pursuit roll, but something in the way: the rule for what halts the pursuit is
-        # what the question is about ("my own Stormvermin stand 7\" behind them").
-        ahead = [name for name in ("obstacle", "edge", "enemy") if name in inputs]
-        if ahead:
-            path_tag = {"obstacle": "obstruction", "edge": "edge", "enemy": "new_enemy"}[ahead[0]]
+        # what the question is about ("my own Stormvermin stand 7\" behind them"); the nearest
+        # thing in the way halts it first.
+        nearest = _path_stop(inputs, math.inf, ctx)
+        if nearest is not None:
+            path_tag = {"obstacle": "obstruction", "edge": "edge", "enemy": "new_enemy"}[nearest[0]]
             if path_tag == "new_enemy" and inputs.get("enemy_fleeing"):
                 path_tag = "fleeing_enemy"
             tags.insert(0, path_tag)
-            if path_tag != "new_enemy":  # how that fight goes depends on what was not said
-                outcome["stop_if_reached"] = {
-                    "obstruction": Stop.OBSTRUCTION,
-                    "edge": Stop.EDGE,
-                    "fleeing_enemy": Stop.FLEEING_ENEMY,
-                }[path_tag]
+            outcome["stop_if_reached"] = {
+                "obstruction": Stop.OBSTRUCTION,
+                "edge": Stop.EDGE,
+                "fleeing_enemy": Stop.FLEEING_ENEMY,
+                "new_enemy": Stop.NEW_ENEMY,
+            }[path_tag]
+            if path_tag == "new_enemy":
+                outcome["charge"] = _charge_into_new_enemy(inputs)
     return outcome, tags
+
+
+def _charge_into_new_enemy(inputs: Inputs) -> dict[str, Any]:
+    """Return how pursuers charge an enemy in their way: no roll, it holds, when they fight."""
+    return {
+        "roll_needed": False,
+        "enemy_reaction": "hold",
+        "combat": "another_round_now"
+        if inputs.get("enemy_engaged")
+        else "next_turn_counts_as_charging",
+        # Only a second fight won in the same turn bars an overrun.
+        "can_overrun_if_won": not inputs.get("enemy_engaged"),
+    }
 
 
 def overrun(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
@@ -460,10 +473,7 @@ RULES = [
             # "the pursuit would take them into my own Stormvermin": where a pursuit halts.
             ("pursue", "obstruction"),
         ),
-        outcome_values={
-            "stop": tuple(Stop),
-            "stop_if_reached": (Stop.OBSTRUCTION, Stop.EDGE, Stop.FLEEING_ENEMY),
-        },
+        outcome_values={"stop": tuple(Stop), "stop_if_reached": tuple(Stop)},
         chart=chart_pursuit,
     ),
     Rule(
