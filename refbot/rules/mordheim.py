@@ -120,8 +120,8 @@ def explain_break_from_combat(result: RuleResult, writer: Writer) -> str:
     """Say how many automatic hits a warrior breaking from combat takes."""
     opponents = result.outcome["automatic_hits"]
     return writer.ngettext(
-        "The warrior breaks and runs: its {n} opponent gets one automatic hit, resolved at once.",
-        "The warrior breaks and runs: each of its {n} opponents gets one automatic hit, resolved at once.",
+        "The warrior breaks and runs: its {n} opponent strikes it with one automatic hit, resolved at once.",
+        "The warrior breaks and runs: each of its {n} opponents strikes it with one automatic hit, resolved at once.",
         opponents,
     ).format(n=opponents)
 
