@@ -280,7 +280,7 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     tokens = tokenize(text)
     numbers += _number_words(tokens, lang, {n.token for n in numbers})
     said = _faces_said_as_nouns(tokens, lang, numbers) if FACE_NOUNS_READ else []
-    said += _named_rolls(tokens, lang)
+    said += _named_rolls(tokens, lang) + _doubles_in_words(tokens, lang, numbers)
     # The count and, for "two 4s", the face written in digits.
     counted = {t for roll in said for t in range(roll.token, roll.end + 1)}
     numbers = [n for n in numbers if n.token not in counted]
@@ -378,6 +378,37 @@ def _faces_said_as_nouns(tokens: list[str], lang: str, numbers: list[Number]) ->
 def _minus_before(text: str, start: int) -> bool:
     """Return whether a number is written negative: a minus sign after a space or at the start."""
     return start > 0 and text[start - 1] in "-−" and (start == 1 or text[start - 2] in " (\t\n")
+
+
+def _doubles_in_words(tokens: list[str], lang: str, numbers: list[Number]) -> list[DieFaces]:
+    """Return the doubles said with the face in words or as a count: "double six", "dos 4".
+
+    "double 6" in digits is read with the die faces; "two 4s" by the face nouns.
+    """
+    if lang not in CODES:
+        return []
+    language = get_language(lang)
+    # Faces in words only: "double 6", "double 3s" are the die-face pattern's.
+    faces = {
+        w: n for w, n in [*language.numbers.items(), *language.face_nouns] if n <= 6 and w.isalpha()
+    }
+    values = {n.token: n.value for n in numbers if not n.unit}
+    found = []
+    for at in range(len(tokens) - 1):
+        word, next_word = tokens[at], tokens[at + 1]
+        if word in language.doubles and next_word in faces:
+            found.append(DieFaces((faces[next_word],) * 2, at, at + 1))
+        elif (
+            word in language.numbers
+            and word not in language.articles
+            and 2 <= language.numbers[word] <= MAX_FACES_SAID
+            and next_word.isdigit()
+            and 1 <= values.get(at + 1, 0) <= 6
+            and not (at + 2 < len(tokens) and tokens[at + 2] in language.model_nouns)
+        ):
+            # "dos 4": a count in words before a face in digits.
+            found.append(DieFaces((int(values[at + 1]),) * language.numbers[word], at, at + 1))
+    return found
 
 
 def _named_rolls(tokens: list[str], lang: str) -> list[DieFaces]:

@@ -109,11 +109,19 @@ def test_a_word_for_so_many_times_is_a_number(
     assert [n.value for n in parse_question(text, lang, glossary).numbers] == [value]
 
 
+def test_a_count_in_words_before_a_face_in_digits_is_a_roll(glossary: Glossary) -> None:
+    parsed = parse_question("el enemigo persiguió con dos 4", "es", glossary)
+    assert [r.faces for r in parsed.rolls] == [(4, 4)]
+    assert parsed.numbers == ()
+
+
 @pytest.mark.parametrize(
     ("text", "faces", "numbers"),
     [
         ("fled with two 4s, pursued 8", [(4, 4)], [8]),
         ("fled with snake eyes, pursued 5", [(1, 1)], [5]),
+        ("I fled with a double six, they pursued 11", [(6, 6)], [11]),
+        ("two 6 models fled 7", [], [2, 6, 7]),
         ("we fled boxcars and they pursued 11", [(6, 6)], [11]),
         # A minus sign written before a number is kept: no dice roll -3.
         ("my unit fled -3 and they pursued 7", [], [-3, 7]),
