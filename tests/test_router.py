@@ -1169,3 +1169,19 @@ def test_an_impossible_roll_right_after_its_word_is_read(
     decision = decide(glossary, text, "en")
     assert decision.rule == "pursuit"
     assert decision.inputs.get("flee") == flee
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "How does magic work in Mordheim?"),
+        ("es", "¿Cómo funciona la magia en Mordheim?"),
+        ("ru", "Магия в Warhammer Fantasy: можно ли колдовать на бегущий отряд?"),
+    ],
+)
+def test_a_topic_named_by_its_own_name_is_declined(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    covered = frozenset(glossary.concepts) - {"magic"}
+    question = parse_question(text, lang, glossary)
+    assert route(question, glossary, covered, 0.9).kind == "abstain"
