@@ -286,11 +286,11 @@ def _nearest(
         ]
         if param.kind in ("roll", "dice"):
             values += [(r.token, r.end, r.text()) for r in question.rolls]
-        # A number right after a roll's word is that roll even when no dice can make it ("fled
-        # 15", "fled -3"): the rules core then says it is impossible, instead of the question
-        # being answered as if the roll were not given.
+        # A number right after a roll's (or a bounded value's) word is that input even when no
+        # dice can make it ("fled 15", "fled -3", "Leadership 12"): the rules core then says it is
+        # impossible, instead of the question being answered as if it were not given.
         impossible = []
-        if IMPOSSIBLE_ROLLS_READ and param.kind == "roll" and param.cue.concepts:
+        if IMPOSSIBLE_ROLLS_READ and param.kind in ("roll", "int") and param.cue.concepts:
             impossible = [
                 n
                 for n in question.numbers

@@ -1185,3 +1185,9 @@ def test_a_topic_named_by_its_own_name_is_declined(
     covered = frozenset(glossary.concepts) - {"magic"}
     question = parse_question(text, lang, glossary)
     assert route(question, glossary, covered, 0.9).kind == "abstain"
+
+
+def test_an_impossible_value_right_after_its_word_is_read(glossary: Glossary) -> None:
+    decision = decide(glossary, "Leadership 12, rolled 5, restrain?", "en")
+    assert decision.rule == "restrain"
+    assert decision.inputs.get("leadership") == "12"
