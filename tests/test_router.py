@@ -1017,6 +1017,12 @@ def test_a_rule_a_word_names_is_not_replaced_by_the_one_the_clause_states(
             "eigenen Speerträger. Wie weit komme ich?",
             "6in",
         ),
+        (
+            "ru",
+            "Мои рыцари уничтожили врага, прорыв выбросил 8, а в 6 дюймах впереди стоит мой "
+            "собственный отряд. Что будет?",
+            "6in",
+        ),
         # Asked, not told: the rule's own 1" is no unit standing anywhere.
         ("de", "Muss ich beim Überrennen auch 1 Zoll vor einer eigenen Einheit stoppen?", None),
         # One sentence: told in a clause before the one that asks.
@@ -1191,3 +1197,13 @@ def test_an_impossible_value_right_after_its_word_is_read(glossary: Glossary) ->
     decision = decide(glossary, "Leadership 12, rolled 5, restrain?", "en")
     assert decision.rule == "restrain"
     assert decision.inputs.get("leadership") == "12"
+
+
+def test_a_charge_is_read_from_movement_dice_and_distance_without_its_word(
+    glossary: Glossary,
+) -> None:
+    decision = decide(
+        glossary, "Movimiento 4, saqué 2 y 5, el enemigo a 10 pulgadas. ¿Llego?", "es"
+    )
+    assert decision.rule == "failed_charge"
+    assert read(decision, {"dice": None, "movement": None}) == {"dice": "2,5", "movement": "4"}
