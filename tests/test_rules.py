@@ -362,6 +362,11 @@ def test_charge_move(clauses: list[Clause], inputs: dict[str, Any], violations: 
             {"target": "knocked_down", "wounded": True, "save_needed": "4", "save_roll": "4"},
             {"out_of_action": False},
         ),
+        # A save is only taken against a wound: its result says the attack wounded.
+        (
+            {"target": "knocked_down", "save_needed": "5", "save_roll": "3"},
+            {"out_of_action": True},
+        ),
         # A save said passed outweighs its numbers.
         (
             {

@@ -31,6 +31,8 @@ def attack_downed(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[st
     if saved is None and needed is not None and rolled is not None:
         # "needed 5+, rolled 3": the save is passed on the score needed or more.
         saved = rolled.total >= needed
+    if wounded is None and saved is not None:
+        wounded = True  # a save is only taken against a wound
     if same_model or wounded is False or saved is True:
         outcome["out_of_action"] = False
     elif wounded and saved is False:
