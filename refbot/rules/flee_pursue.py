@@ -128,46 +128,49 @@ def pursuit(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
         stop = _path_stop(inputs, move, ctx)
         if stop is not None:
             name, distance = stop
-            if name == "obstacle":
-                move = max(0.0, distance - 1)
-                outcome["stop"] = Stop.OBSTRUCTION
-                tags.insert(0, "obstruction")
-            elif name == "edge":
-                move = distance
-                outcome["stop"] = Stop.EDGE
-                tags.insert(0, "edge")
-            elif inputs.get("enemy_fleeing"):
-                move = distance
-                outcome["stop"] = Stop.FLEEING_ENEMY
-                tags.insert(0, "fleeing_enemy")
-            else:
-                move = distance
-                outcome["stop"] = Stop.NEW_ENEMY
+            halt = _halt(name, inputs)
+            outcome["stop"] = halt
+            # Friends and impassable terrain halt it 1" short; an enemy or the edge is reached.
+            move = max(0.0, distance - 1) if halt is Stop.OBSTRUCTION else distance
+            if halt is Stop.NEW_ENEMY:
                 outcome["charge"] = _charge_into_new_enemy(inputs)
                 tags += [
                     "new_enemy",
                     "second_round" if inputs.get("enemy_engaged") else "next_turn",
                 ]
+            else:
+                tags.insert(0, STOP_TAGS[halt])
         outcome["pursuit_move"] = ctx.distance(move)
     elif ahead:
         # No pursuit roll, but something in the way: the rule for what halts the pursuit is
         # what the question is about ("my own Stormvermin stand 7\" behind them"); the nearest
         # thing in the way halts it first.
         nearest = _path_stop(inputs, math.inf, ctx)
-        if nearest is not None:
-            path_tag = {"obstacle": "obstruction", "edge": "edge", "enemy": "new_enemy"}[nearest[0]]
-            if path_tag == "new_enemy" and inputs.get("enemy_fleeing"):
-                path_tag = "fleeing_enemy"
-            tags.insert(0, path_tag)
-            outcome["stop_if_reached"] = {
-                "obstruction": Stop.OBSTRUCTION,
-                "edge": Stop.EDGE,
-                "fleeing_enemy": Stop.FLEEING_ENEMY,
-                "new_enemy": Stop.NEW_ENEMY,
-            }[path_tag]
-            if path_tag == "new_enemy":
-                outcome["charge"] = _charge_into_new_enemy(inputs)
+        assert nearest is not None  # something is in the way, at some distance
+        halt = _halt(nearest[0], inputs)
+        outcome["stop_if_reached"] = halt
+        tags.insert(0, STOP_TAGS[halt])
+        if halt is Stop.NEW_ENEMY:
+            outcome["charge"] = _charge_into_new_enemy(inputs)
     return outcome, tags
+
+
+# The provenance tag of the clause that states each way a pursuit halts.
+STOP_TAGS = {
+    Stop.OBSTRUCTION: "obstruction",
+    Stop.EDGE: "edge",
+    Stop.FLEEING_ENEMY: "fleeing_enemy",
+    Stop.NEW_ENEMY: "new_enemy",
+}
+
+
+def _halt(name: str, inputs: Inputs) -> Stop:
+    """Return how a pursuit halts at the thing in its way named by that input."""
+    if name == "obstacle":
+        return Stop.OBSTRUCTION
+    if name == "edge":
+        return Stop.EDGE
+    return Stop.FLEEING_ENEMY if inputs.get("enemy_fleeing") else Stop.NEW_ENEMY
 
 
 def _charge_into_new_enemy(inputs: Inputs) -> dict[str, Any]:
