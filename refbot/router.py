@@ -200,17 +200,18 @@ def bind(
     used = set(took.values())
     used |= taken
     inputs.update(bound)
+    rolled = {m.end for m in question.mentions if m.concept == "roll"}
     for param in against:
         # "il lui fallait 5+, il fait 3": the roll made is the number right after the one needed.
         assert param.cue is not None and param.cue.against is not None
         needed = took.get(param.cue.against)
-        rolled = {m.end for m in question.mentions if m.concept == "roll"}
+        if needed is None:
+            continue
         made = next(
             (
                 n
                 for n in question.numbers
-                if needed is not None
-                and 0 < n.token - needed <= AGAINST_REACH
+                if 0 < n.token - needed <= AGAINST_REACH
                 and n.token not in used
                 and not n.unit
                 and _counted(param, n, question)
@@ -275,6 +276,13 @@ def _nearest(
     """
     # (distance, parameter, which token it reads, input text); nearest pairs are bound first.
     found: list[tuple[float, str, int, str]] = []
+    # Where the question writes lengths with a unit, a bare number is a length only right after
+    # its word ("Movimiento 20", "M 4"): "4\" behind them is my own unit of 20 Marauders" gives 4".
+    bare = (
+        {n.token for n in question.numbers if n.unit is None}
+        if UNITLESS_LENGTHS_SKIPPED and question.written_unit is not None
+        else set()
+    )
     counted = names
     for param in params:
         assert param.cue is not None
@@ -307,7 +315,7 @@ def _nearest(
                     found.append((0.1, param.name, n.token, f"{n.value:g}"))
             for token, end, text in values:
                 after = token - mention.end
-                if param.kind == "distance" and not _length_here(question, token, after):
+                if param.kind == "distance" and token in bare and after != 0:
                     continue
                 # Words between the two; a number before its word counts half a word more.
                 distance = after if after >= 0 else (mention.start - end - 1) + BEFORE_PENALTY
@@ -351,22 +359,6 @@ def _nearest(
 def _ends_clause(question: Question, token: int) -> bool:
     """Return whether a token is the last of its clause (or of the question)."""
     return token + 1 >= len(question.tokens) or not question.same_clause(token, token + 1)
-
-
-def _length_here(question: Question, token: int, after: int) -> bool:
-    """Return whether a number can be a length read beside its word.
-
-    Where the question writes lengths with a unit, a bare number is one only right after its
-    word ("Movimiento 20", "M 4"): "4\" behind them is my own unit of 20 Marauders" gives 4".
-    """
-    number = next((n for n in question.numbers if n.token == token), None)
-    return (
-        not UNITLESS_LENGTHS_SKIPPED
-        or number is None
-        or number.unit is not None
-        or question.written_unit is None
-        or after == 0
-    )
 
 
 def _lengths_in_clause(question: Question, token: int, taken: frozenset[int] | set[int]) -> int:
