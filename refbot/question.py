@@ -278,9 +278,14 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
         needed = unit is None and NEEDED.match(text, match.end()) is not None
         numbers.append(Number(value, at[match.start()], unit, angle, needed=needed))
     tokens = tokenize(text)
-    numbers += _number_words(tokens, lang, {n.token for n in numbers})
-    said = _faces_said_as_nouns(tokens, lang, numbers) if FACE_NOUNS_READ else []
-    said += _named_rolls(tokens, lang) + _doubles_in_words(tokens, lang, numbers)
+    # Number words, faces and named rolls in the question's own language only: "elf" is eleven
+    # in German and an elf in English.
+    language = get_language(lang) if lang in CODES else None
+    said: list[DieFaces] = []
+    if language is not None:
+        numbers += _number_words(tokens, language, {n.token for n in numbers})
+        said = _faces_said_as_counts(tokens, language, numbers) if FACE_NOUNS_READ else []
+        said += _named_rolls(tokens, language) + _doubles_in_words(tokens, language)
     # The count and, for "two 4s", the face written in digits.
     counted = {t for roll in said for t in range(roll.token, roll.end + 1)}
     numbers = [n for n in numbers if n.token not in counted]
@@ -344,15 +349,11 @@ def _totals_of_faces(text: str, pairs: list[re.Match[str]]) -> list[tuple[int, i
     return spans
 
 
-def _number_words(tokens: list[str], lang: str, taken: set[int]) -> list[Number]:
-    """Return the numbers written as words in the question's own language ("three orcs").
+def _number_words(tokens: list[str], language: Language, taken: set[int]) -> list[Number]:
+    """Return the numbers written as words in the language ("three orcs").
 
-    Only its own language: "elf" is eleven in German and an elf in English. Words that are also
-    articles ("un", "a") are left out, since they mostly are articles.
+    Words that are also articles ("un", "a") are left out, since they mostly are articles.
     """
-    if lang not in CODES:
-        return []
-    language = get_language(lang)
     words = {w: n for w, n in language.numbers.items() if w not in language.articles}
     times = dict(language.times) if TIMES_READ else {}
     return [
@@ -362,17 +363,35 @@ def _number_words(tokens: list[str], lang: str, taken: set[int]) -> list[Number]
     ]
 
 
-def _faces_said_as_nouns(tokens: list[str], lang: str, numbers: list[Number]) -> list[DieFaces]:
-    """Return the rolls said as a count of face nouns: "two sixes", "dwie szóstki" (6, 6)."""
-    if lang not in CODES:
-        return []
-    nouns = dict(get_language(lang).face_nouns)
-    counts = {n.token: n.value for n in numbers if not n.unit}
-    return [
-        DieFaces((nouns[tokens[at + 1]],) * int(count), at, at + 1)
-        for at, count in counts.items()
-        if at + 1 < len(tokens) and tokens[at + 1] in nouns and 2 <= count <= MAX_FACES_SAID
-    ]
+def _faces_said_as_counts(
+    tokens: list[str], language: Language, numbers: list[Number]
+) -> list[DieFaces]:
+    """Return the rolls said as a count of one face: "two sixes", "dwie szóstki", "dos 4".
+
+    The face is a noun ("sixes", "4s"), or digits after a count in words ("dos 4", not "2 4"),
+    unless models follow ("two 6 models").
+    """
+    nouns = dict(language.face_nouns)
+    counts = {n.token: n for n in numbers if not n.unit}
+    found = []
+    for at, count in counts.items():
+        if at + 1 >= len(tokens) or not 2 <= count.value <= MAX_FACES_SAID:
+            continue
+        face = nouns.get(tokens[at + 1])
+        after = counts.get(at + 1)
+        if (
+            face is None
+            and tokens[at].isalpha()
+            and not count.times
+            and after is not None
+            and tokens[at + 1].isdigit()
+            and 1 <= after.value <= 6
+            and not (at + 2 < len(tokens) and tokens[at + 2] in language.model_nouns)
+        ):
+            face = int(after.value)
+        if face is not None:
+            found.append(DieFaces((face,) * int(count.value), at, at + 1))
+    return found
 
 
 def _minus_before(text: str, start: int) -> bool:
@@ -380,43 +399,26 @@ def _minus_before(text: str, start: int) -> bool:
     return start > 0 and text[start - 1] in "-−" and (start == 1 or text[start - 2] in " (\t\n")
 
 
-def _doubles_in_words(tokens: list[str], lang: str, numbers: list[Number]) -> list[DieFaces]:
-    """Return the doubles said with the face in words or as a count: "double six", "dos 4".
+def _doubles_in_words(tokens: list[str], language: Language) -> list[DieFaces]:
+    """Return the doubles said with the face in words: "double six", "doble seis".
 
-    "double 6" in digits is read with the die faces; "two 4s" by the face nouns.
+    "double 6" in digits is read with the die faces.
     """
-    if lang not in CODES:
-        return []
-    language = get_language(lang)
     # Faces in words only: "double 6", "double 3s" are the die-face pattern's.
     faces = {
         w: n for w, n in [*language.numbers.items(), *language.face_nouns] if n <= 6 and w.isalpha()
     }
-    values = {n.token: n.value for n in numbers if not n.unit}
-    found = []
-    for at in range(len(tokens) - 1):
-        word, next_word = tokens[at], tokens[at + 1]
-        if word in language.doubles and next_word in faces:
-            found.append(DieFaces((faces[next_word],) * 2, at, at + 1))
-        elif (
-            word in language.numbers
-            and word not in language.articles
-            and 2 <= language.numbers[word] <= MAX_FACES_SAID
-            and next_word.isdigit()
-            and 1 <= values.get(at + 1, 0) <= 6
-            and not (at + 2 < len(tokens) and tokens[at + 2] in language.model_nouns)
-        ):
-            # "dos 4": a count in words before a face in digits.
-            found.append(DieFaces((int(values[at + 1]),) * language.numbers[word], at, at + 1))
-    return found
+    return [
+        DieFaces((faces[tokens[at + 1]],) * 2, at, at + 1)
+        for at in range(len(tokens) - 1)
+        if tokens[at] in language.doubles and tokens[at + 1] in faces
+    ]
 
 
-def _named_rolls(tokens: list[str], lang: str) -> list[DieFaces]:
+def _named_rolls(tokens: list[str], language: Language) -> list[DieFaces]:
     """Return the rolls said by name: "snake eyes" (1, 1), "boxcars" (6, 6)."""
-    if lang not in CODES:
-        return []
     found = []
-    for name, faces in get_language(lang).named_rolls:
+    for name, faces in language.named_rolls:
         words = name.split()
         for at in range(len(tokens) - len(words) + 1):
             if tokens[at : at + len(words)] == words:
