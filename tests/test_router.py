@@ -172,6 +172,13 @@ def test_lookup_or_abstain(glossary: Glossary, text: str, dense: float, kind: st
             "pursuit",
             {"flee": "5", "pursuit": "8"},
         ),
+        (
+            "a charge from Movement, dice and distance, without the word for charging",
+            "es",
+            "Movimiento 4, saqué 2 y 5, el enemigo a 10 pulgadas. ¿Llego?",
+            "failed_charge",
+            {"dice": "2,5", "movement": "4", "distance": "10in"},
+        ),
     ],
 )
 def test_situations_are_read_by_role(
@@ -1160,21 +1167,22 @@ def test_a_bare_number_is_a_length_only_beside_its_word_where_units_are_written(
 
 
 @pytest.mark.parametrize(
-    ("text", "flee"),
+    ("text", "rule", "name", "value"),
     [
-        # Right after its word, an impossible roll is read, for the rules core to refuse.
-        ("fled 15, pursued 9, caught?", "15"),
-        ("my unit fled -3 and they pursued 7", "-3"),
+        # Right after its word, an impossible value is read, for the rules core to refuse.
+        ("fled 15, pursued 9, caught?", "pursuit", "flee", "15"),
+        ("my unit fled -3 and they pursued 7", "pursuit", "flee", "-3"),
+        ("Leadership 12, rolled 5, restrain?", "restrain", "leadership", "12"),
         # Further away it is no roll of this one.
-        ("fled with my 15 goblins, they pursued 9, caught?", None),
+        ("fled with my 15 goblins, they pursued 9, caught?", "pursuit", "flee", None),
     ],
 )
-def test_an_impossible_roll_right_after_its_word_is_read(
-    glossary: Glossary, text: str, flee: str | None
+def test_an_impossible_value_right_after_its_word_is_read(
+    glossary: Glossary, text: str, rule: str, name: str, value: str | None
 ) -> None:
     decision = decide(glossary, text, "en")
-    assert decision.rule == "pursuit"
-    assert decision.inputs.get("flee") == flee
+    assert decision.rule == rule
+    assert decision.inputs.get(name) == value
 
 
 @pytest.mark.parametrize(
@@ -1191,19 +1199,3 @@ def test_a_topic_named_by_its_own_name_is_declined(
     covered = frozenset(glossary.concepts) - {"magic"}
     question = parse_question(text, lang, glossary)
     assert route(question, glossary, covered, 0.9).kind == "abstain"
-
-
-def test_an_impossible_value_right_after_its_word_is_read(glossary: Glossary) -> None:
-    decision = decide(glossary, "Leadership 12, rolled 5, restrain?", "en")
-    assert decision.rule == "restrain"
-    assert decision.inputs.get("leadership") == "12"
-
-
-def test_a_charge_is_read_from_movement_dice_and_distance_without_its_word(
-    glossary: Glossary,
-) -> None:
-    decision = decide(
-        glossary, "Movimiento 4, saqué 2 y 5, el enemigo a 10 pulgadas. ¿Llego?", "es"
-    )
-    assert decision.rule == "failed_charge"
-    assert read(decision, {"dice": None, "movement": None}) == {"dice": "2,5", "movement": "4"}
