@@ -7,16 +7,18 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from refbot.glossary import TOKEN, Glossary, Mention, tokenize
-from refbot.lang import CODES, Language, patterns
+from refbot.lang import CODES, MAX_RUN, Language, patterns
 from refbot.lang import get as get_language
 
 SUFFIX = re.compile(r"['’]\w{1,3}$")
+FACE_RUNS_READ = True  # "3, 4, 2, 5 y 6" read as one roll of five dice (ablation switch)
 FACE_NOUNS_READ = True  # "two sixes" read as two dice showing 6 (ablation switch)
 MAX_FACES_SAID = 8  # "three fives" up to "eight sixes": more dice than any roll takes are no roll
 TIMES_READ = True  # "twice", "zweimal" read as a number (ablation switch)
 NEGATION_REACH = 3  # a negation denies a situation word at most this many words after it
 TRAILING_REACH = 3  # a trailing negation ("препятствий никаких нет") at most this many words on
 NEEDED = re.compile(r"\+(?!\s*\d)")
+FACE = re.compile(r"[1-6]")
 # Where one clause of a sentence ends: "fled 7, they pursued 9"; not a decimal comma ("4,5").
 # Punctuation, a dash between words, and "vs" between two sides' rolls ("11 to pursue vs their 10").
 SENTENCE_END = re.compile(r"[.!?…]+(?=\s)")
@@ -151,6 +153,13 @@ class Question:
             return False
         return self.tokens[after] in language.model_nouns
 
+    def counts_stat(self, number: Number) -> bool:
+        """Return whether a number gives a characteristic: "(3 attacks)", "две атаки"."""
+        after, language = number.token + 1, self.language
+        if number.unit is not None or after >= len(self.tokens) or language is None:
+            return False
+        return self.tokens[after] in language.stat_nouns
+
     def has_value_in_clause(self, token: int) -> bool:
         """Return whether the clause of a token position states a number or die faces."""
         clause = self.clause_at(token)
@@ -256,9 +265,19 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     notation = list(found.notation.finditer(text))
     counts = tuple(DiceCount(int(m.group(1)), at[m.start()]) for m in notation)
     notation_spans = [m.span() for m in notation]
-    # Two faces as people write them ("2 and 5"), or one face twice ("double 5").
+    # The faces of one roll listed ("3, 4, 2, 5 y 6"); a longer list is no one roll, read as
+    # numbers. Then two faces as people write them ("2 and 5"), or one face twice ("double 5").
+    lists = [m for m in found.run.finditer(text) if len(FACE.findall(m.group(0))) > 2]
+    lists = lists if FACE_RUNS_READ else []
+    runs = [m for m in lists if len(FACE.findall(m.group(0))) <= MAX_RUN]
+    listed = [m.span() for m in lists]
     pairs = sorted(
-        [*found.pair.finditer(text), *found.double.finditer(text)], key=lambda m: m.start()
+        [
+            *runs,
+            *(m for m in found.pair.finditer(text) if not _inside(m.start(), listed)),
+            *found.double.finditer(text),
+        ],
+        key=lambda m: m.start(),
     )
     taken = notation_spans + [m.span() for m in pairs] + _totals_of_faces(text, pairs)
     numbers = []
@@ -291,11 +310,7 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     numbers = [n for n in numbers if n.token not in counted]
     numbers.sort(key=lambda n: n.token)
     mentions = tuple(glossary.find(text, lang))
-    # A double has one face group ("double 5"): both dice show it.
-    written = [
-        DieFaces((int(m.group(1)), int(m.group(m.lastindex or 1))), at[m.start()], at[m.end() - 1])
-        for m in pairs
-    ]
+    written = [DieFaces(_faces_of(m), at[m.start()], at[m.end() - 1]) for m in pairs]
     rolls = tuple(sorted([*written, *said], key=lambda r: r.token))
     clauses = _clause_of_tokens(text, at)
     return Question(text, lang, mentions, tuple(numbers), counts, rolls, clauses)
@@ -328,11 +343,23 @@ TOTAL_BEFORE = re.compile(r"(\d+)\s*[(\[]\s*$")
 TOTAL_AFTER = re.compile(r"^\s*[)\]]?\s*(?:=|->|→|:)?\s*(\d+)(?!\d)")
 
 
+def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
+    return any(start <= position < end for start, end in spans)
+
+
+def _faces_of(match: re.Match[str]) -> tuple[int, ...]:
+    """Return the faces a pair, double or listed run of faces shows."""
+    if match.lastindex is None:  # a run: every face it lists
+        return tuple(int(face) for face in FACE.findall(match.group(0)))
+    # A double has one face group ("double 5"): both dice show it.
+    return (int(match.group(1)), int(match.group(match.lastindex)))
+
+
 def _totals_of_faces(text: str, pairs: list[re.Match[str]]) -> list[tuple[int, int]]:
     """Return the spans of totals that only restate the faces beside them, to read them once."""
     spans = []
     for pair in pairs:
-        faces = int(pair.group(1)) + int(pair.group(pair.lastindex or 1))
+        faces = sum(_faces_of(pair))
         before = TOTAL_BEFORE.search(text, 0, pair.start())
         after = TOTAL_AFTER.match(text[pair.end() :])
         if before and int(before.group(1)) == faces:

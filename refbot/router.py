@@ -30,6 +30,7 @@ MIN_ANGLE = 5  # degrees: a bare number below this beside "wheel" counts wheels
 DENIALS_READ = True  # a denied contact says no whatever else is said (ablation switch)
 FACES_BY_ORDER = True  # die faces fill a roll whose bare numbers are not read by order (ablation)
 ONLY_ROLL_READ = True  # a rule's one roll takes the question's one set of faces (ablation)
+STAT_COUNTS_SKIPPED = True  # "(3 attacks)" is no count of models nor a roll (ablation)
 LISTS_SUMMED = True  # a listed count sums its items ("two orcs and a goblin": 3) (ablation)
 AGAINST_REACH = 8  # at most this many words from a needed score ("5+") to the roll made against it
 LIST_NOUN = 3  # at most this many words name one item of a list of models
@@ -381,6 +382,8 @@ def _counted(param: Param, number: Number, question: Question) -> bool:
         return param.cue.needed and number.needed and _plausible(param, number.value, question)
     if OWN_COUNTS_SKIPPED and question.own_count(number):
         return False
+    if STAT_COUNTS_SKIPPED and question.counts_stat(number):
+        return False  # "an Ogre (3 attacks)": a characteristic, no count of models nor a roll
     # "(9 modeli)", "twice": a count of models or of times is no roll, though it may be a count.
     if param.kind != "int" and _never_a_roll(number, question):
         return False
@@ -517,7 +520,7 @@ def _listed_total(question: Question, value: str, token: int | None, used: set[i
     `token` is where the count was read, when nearness read it; a count read by a fallback is
     found by its value among the tokens used.
     """
-    counts = {n.token: n.value for n in question.numbers if not n.unit}
+    counts = _model_counts(question)
     if token is None:
         token = next((t for t, v in counts.items() if t in used and f"{v:g}" == value), None)
     if token is None or token not in counts:
@@ -534,6 +537,15 @@ def _listed_total(question: Question, value: str, token: int | None, used: set[i
     ):
         total += 1  # "my captain and two mercenaries"
     return f"{total:g}"
+
+
+def _model_counts(question: Question) -> dict[int, float]:
+    """Return the numbers that may count models, by token: no lengths, no characteristics."""
+    return {
+        n.token: n.value
+        for n in question.numbers
+        if not n.unit and not (STAT_COUNTS_SKIPPED and question.counts_stat(n))
+    }
 
 
 def _list_words(question: Question) -> tuple[set[str], set[str]]:
@@ -581,7 +593,7 @@ def _article_list(param: Param, question: Question) -> str | None:
     assert cue is not None
     _, articles = _list_words(question)
     tokens = question.tokens
-    counts = {n.token: n.value for n in question.numbers if not n.unit}
+    counts = _model_counts(question)
     for mention in question.mentions:
         if mention.concept not in cue.concepts:
             continue

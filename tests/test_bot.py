@@ -149,6 +149,12 @@ def test_real_model_answers_a_language_without_glossary_terms(
             "failed_charge",
             {"failed": True},
         ),
+        # "bir" (a) adds one more model to the list of opponents: two Skaven and a rat ogre.
+        (
+            "Kahramanım iki Skaven ve bir sıçan ogre ile yakın dövüşteydi, paniğe kapılıp kaçtı.",
+            "break_from_combat",
+            {"automatic_hits": 3},
+        ),
     ],
 )
 def test_real_model_computes_the_rule_the_best_clause_states_in_a_language_without_terms(

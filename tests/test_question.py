@@ -26,6 +26,14 @@ def glossary() -> Glossary:
         ("pt", "falhou com 2 e 5", [(2, 5)]),
         ("ru", "проходит 4,5 дюйма", []),
         ("en", "fled 9 and pursued 6", []),
+        # A list of faces is one roll, however many dice it takes; a longer list is none.
+        ("es", "arraso, saco 3, 5, 6, 2, 4, 1, 6 y 5.", [(3, 5, 6, 2, 4, 1, 6, 5)]),
+        ("en", "overran, rolled a 3, a 4 and a 5 for it", [(3, 4, 5)]),
+        ("ru", "выпало 2, 2, 6, 1 и 3", [(2, 2, 6, 1, 3)]),
+        ("de", "gewürfelt: 1+2+3", [(1, 2, 3)]),
+        ("en", "rolled 1, 2, 3, 4, 5, 6, 1, 2 and 3", []),
+        # Only commas before the last face: "3 and 4, 5 models" is a roll and a count.
+        ("en", "I rolled 3 and 4, 5 models left", [(3, 4)]),
     ],
 )
 def test_die_faces(glossary: Glossary, lang: str, text: str, dice: list[tuple[int, int]]) -> None:

@@ -796,6 +796,14 @@ def test_a_rules_one_roll_takes_the_questions_one_set_of_faces(
         ("fr", "Mordheim : mon héros fuit, au contact de 3 skavens et un rat-ogre.", "4"),
         ("fr", "Mordheim : mon héros fuit, au contact de 3 skavens et d'un rat-ogre.", "4"),
         ("en", "Mordheim: my hero fled combat; in contact with an orc and a goblin. Hits?", "2"),
+        # A number before a characteristic ("3 attacks") counts no models.
+        ("en", "Mordheim: my hero broke from combat with an Ogre (3 attacks) and two orcs.", "3"),
+        (
+            "pl",
+            "Mordheim: mój wojownik uciekł z walki wręcz z Ogrem (3 ataki) i jednym najemnikiem.",
+            "2",
+        ),
+        ("de", "Mordheim: mein Held flieht aus dem Nahkampf gegen 2 Orks mit je 2 Attacken.", "2"),
     ],
 )
 def test_a_count_of_opponents_sums_the_models_listed(

@@ -209,6 +209,12 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "no rule named by the best clause in a language without terms (before)": lambda: patched(
             router, "RETRIEVED_NAMES", False
         ),
+        "a list of three or more faces not read as one roll (before)": lambda: patched(
+            question, "FACE_RUNS_READ", False
+        ),
+        "a number before 'attacks' read as a count of models (before)": lambda: patched(
+            router, "STAT_COUNTS_SKIPPED", False
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",

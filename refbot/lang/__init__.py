@@ -30,6 +30,7 @@ STEMMER_ONLY = {
 # Written the same in every language: inch marks after a number, and die faces joined by symbols.
 INCH_MARKS = ('"', "″", "''")
 DEGREE_MARKS = ("°", "º")
+MAX_RUN = 8  # the most faces one roll lists: an 8D6 overrun
 JOIN_SYMBOLS = r"\s*,\s+|\s*[&+]\s*"
 # The words a yes/no input accepts, wherever it comes from (rule inputs, settings).
 TRUE_WORDS = frozenset({"1", "true", "yes", "y", "on"})
@@ -54,6 +55,9 @@ class Language:
     degree: tuple[str, ...] = ()  # after a number, an angle: "45 degrees" (° in every language)
     # Nouns for models after a number: "(9 modeli)", "20 Mann" count models, never a roll.
     model_nouns: tuple[str, ...] = ()
+    # Nouns for a model's characteristic after a number: "(3 attacks)", "две атаки" give that
+    # characteristic, never a count of models or a roll.
+    stat_nouns: tuple[str, ...] = ()
     # First-person possessives: "my 20 goblins" counts the asker's own models, never a roll.
     possessives: tuple[str, ...] = ()
     doubles: tuple[str, ...] = ()  # two dice showing one face: "double 5"
@@ -99,6 +103,8 @@ class Patterns:
     notation: re.Pattern[str]
     # Two die faces joined as people write them ("un 3 y un 6"): groups face, face.
     pair: re.Pattern[str]
+    # Faces listed ("3, 4, 2, 5 y 6"), the whole list: one roll if three to MAX_RUN faces.
+    run: re.Pattern[str]
     double: re.Pattern[str]
     # Whether a text states a roll or a length at all.
     quantity: re.Pattern[str]
@@ -199,6 +205,11 @@ def patterns(codes: tuple[str, ...] = CODES) -> Patterns:
     ordinal = _alternation(words("ordinal_suffixes"), whole=False)
     joiners = _alternation(words("joiners"), whole=False)
     articles = _alternation(words("articles"), whole=False)
+    # One more face of a listed roll: a comma or plus ("4, 3", "4+3"), and for the last face
+    # maybe a word ("3, 4 y 5"); "3 and 4, 5 models" lists no one roll.
+    face = r"(?:(?:{articles})\s+)?[1-6](?!\w|[.,]\d)".replace("{articles}", articles)
+    next_face = rf"(?:{JOIN_SYMBOLS}){face}"
+    last_face = rf"\s+(?:{joiners})\s+{face}"
     # The stray space of "4, 5 дюймов" only makes a decimal where decimals take a comma.
     comma_units = [
         *INCH_MARKS,
@@ -221,6 +232,7 @@ def patterns(codes: tuple[str, ...] = CODES) -> Patterns:
             rf"(?:(?:{articles})\s+)?([1-6])(?!\w|[.,]\d)",
             flags,
         ),
+        run=re.compile(rf"(?<![\w.,])[1-6](?:{next_face})+(?:{last_face})?", flags),
         # "double 5", "double 3s"
         double=re.compile(
             rf"(?<!\w)(?:{_alternation(words('doubles'))})\s+([1-6])(?:'?s)?(?!\w)", flags

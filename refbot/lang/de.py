@@ -34,6 +34,7 @@ LANGUAGE = Language(
     doubles=("pasch", "doppel", "doppelte"),
     joiners=("und", "oder"),
     model_nouns=("modelle", "modellen", "mann", "minis", "figuren"),
+    stat_nouns=("attacken", "attacke", "lebenspunkte"),
     conjunctions=("und",),
     degree=("grad",),
     possessives=(

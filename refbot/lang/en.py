@@ -40,6 +40,7 @@ LANGUAGE = Language(
     doubles=("double",),
     joiners=("and", "or"),
     model_nouns=("models", "model", "minis", "figures", "guys", "men", "strong"),
+    stat_nouns=("attacks", "attack", "wounds"),
     conjunctions=("and",),
     degree=("degree", "degrees", "deg"),
     possessives=("my", "our"),

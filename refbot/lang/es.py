@@ -21,6 +21,7 @@ LANGUAGE = Language(
     doubles=("doble",),
     joiners=("y", "o"),
     model_nouns=("miniaturas", "minis", "modelos", "tíos", "hombres"),
+    stat_nouns=("ataques", "ataque", "heridas"),
     conjunctions=("y", "e"),
     degree=("grado", "grados"),
     possessives=("mi", "mis", "nuestro", "nuestra", "nuestros", "nuestras"),

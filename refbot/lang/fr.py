@@ -21,6 +21,7 @@ LANGUAGE = Language(
     doubles=("double",),
     joiners=("et", "ou"),
     model_nouns=("figurines", "figs", "modèles", "gars", "bonhommes"),
+    stat_nouns=("attaques", "attaque", "blessures"),
     conjunctions=("et",),
     degree=("degré", "degrés", "degre", "degres"),
     possessives=("mon", "ma", "mes", "notre", "nos"),

@@ -20,6 +20,7 @@ LANGUAGE = Language(
     doubles=("doppio",),
     joiners=("e", "o"),
     model_nouns=("modelli", "miniature", "minis", "uomini"),
+    stat_nouns=("attacchi", "attacco", "ferite"),
     conjunctions=("e", "ed"),
     degree=("grado", "gradi"),
     possessives=("mio", "mia", "miei", "mie", "nostro", "nostra", "nostri", "nostre"),

@@ -20,6 +20,7 @@ LANGUAGE = Language(
     doubles=("dubbel",),
     joiners=("en", "of"),
     model_nouns=("modellen", "minis", "man"),
+    stat_nouns=("aanvallen", "aanval", "attacks", "wonden"),
     conjunctions=("en",),
     degree=("graden", "graad"),
     possessives=("mijn", "onze", "ons"),

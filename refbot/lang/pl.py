@@ -43,6 +43,7 @@ LANGUAGE = Language(
     doubles=("podwójne", "dublet"),
     joiners=("i", "lub"),
     model_nouns=("modeli", "modele", "modelami", "figurek", "chłopa", "ludzi"),
+    stat_nouns=("ataki", "ataków", "atak", "atakami", "żywotności"),
     conjunctions=("i", "oraz"),
     degree=("stopień", "stopnie", "stopni", "stopniu"),
     possessives=(

@@ -21,6 +21,7 @@ LANGUAGE = Language(
     doubles=("duplo",),
     joiners=("e", "ou"),
     model_nouns=("modelos", "miniaturas", "minis", "homens"),
+    stat_nouns=("ataques", "ataque", "ferimentos"),
     conjunctions=("e",),
     degree=("grau", "graus"),
     possessives=("meu", "minha", "meus", "minhas", "nosso", "nossa", "nossos", "nossas"),

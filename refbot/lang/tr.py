@@ -28,7 +28,9 @@ LANGUAGE = Language(
     doubles=("çift",),
     joiners=("ve", "veya", "ile"),
     model_nouns=("model", "kişilik", "kişi"),
+    stat_nouns=("saldırı", "saldırısı", "saldırılı", "atak", "ataklı"),
     conjunctions=("ve",),
+    articles=("bir",),  # "iki Skaven ve bir ogre": one more model in a list
     degree=("derece", "derecelik"),
     number_words=_NUMBERS,
     # "iki altı attım": two sixes, the face said as its number word after the count.
