@@ -14,6 +14,7 @@ import yaml
 
 from refbot.corpus import load_yaml
 from refbot.errors import CorpusError
+from refbot.lang import compound_links
 from refbot.lang import stemmer as snowball_algorithm
 
 KINDS = ("rule", "term", "intent", "other_game", "topic", "part")
@@ -28,6 +29,8 @@ WINDOW_SLACK = 3  # words a multi-word term may be spread over, beyond its own l
 # a word for killing and one for all of them make a wipe-out).
 PARTS_WINDOW = 6
 PARTS_READ = True  # ablation switch
+COMPOUNDS_READ = True  # "Angriffswürfel" read as its two words' concepts (ablation switch)
+COMPOUND_PART = 4  # the fewest letters of each word of a compound read in two
 NAME_LETTERS = 6  # a game's one-word name this long or longer is also read inflected
 INFLECTED_NAMES = True  # ablation switch
 ELIDED = frozenset({"d"})  # French and Italian elided "de"
@@ -177,6 +180,12 @@ class Glossary:
                         end = 0  # "sortir" is no "sort", "a quel punto" no "punti"
                     if end and (concept, start) not in found:
                         found[(concept, start)] = Mention(concept, start, end)
+        if COMPOUNDS_READ:
+            covered = {t for (_, start), m in found.items() for t in range(start, m.end)}
+            for start, token in enumerate(tokens):
+                if start not in covered:
+                    for concept in self._compound_parts(token, lang):
+                        found.setdefault((concept, start), Mention(concept, start, start + 1))
         for start, token in enumerate(tokens):
             for concept in self._inflected_name(token):
                 found.setdefault((concept, start), Mention(concept, start, start + 1))
@@ -220,6 +229,41 @@ class Glossary:
                 if (between if exact else end - start - len(said)) <= within:
                     found.setdefault((concept, start), Mention(concept, start, end, True))
         return found
+
+    def _compound_parts(self, token: str, lang: str) -> list[str]:
+        """Return the concepts of a compound's two words: "Angriffswürfel" is charge and roll.
+
+        Only where both words are one-word terms of the language, joined by one of its links.
+        """
+        links = compound_links(lang)
+        table = self._by_stem.get(lang, {})
+        if not links or len(token) < 2 * COMPOUND_PART:
+            return []
+        for cut in range(COMPOUND_PART, len(token) - COMPOUND_PART + 1):
+            head = self._one_word_concepts(token[cut:], lang, table)
+            if not head:
+                continue
+            for link in links:
+                if link and not token[:cut].endswith(link):
+                    continue
+                modifier = token[: cut - len(link)] if link else token[:cut]
+                if len(modifier) < COMPOUND_PART:
+                    continue
+                first = self._one_word_concepts(modifier, lang, table)
+                if first:
+                    return list(dict.fromkeys([*first, *head]))
+        return []
+
+    def _one_word_concepts(
+        self, word: str, lang: str, table: dict[str, list[tuple[str, tuple[str, ...]]]]
+    ) -> list[str]:
+        """Return the concepts a word is a one-word term of (no topics, no games)."""
+        (stem,) = stem_tokens([word], lang)
+        return [
+            concept
+            for concept, term in table.get(stem, ())
+            if len(term) == 1 and self.concepts[concept].kind not in WHOLE_WORDS
+        ]
 
     def _inflected_name(self, token: str) -> list[str]:
         """Return the other games a word names in an inflected form ("Warmasterze", "Некромунде").

@@ -219,3 +219,24 @@ def test_another_games_name_is_read_inflected(
 ) -> None:
     kinds = {glossary.concepts[m.concept].kind for m in glossary.find(text, lang)}
     assert ("other_game" in kinds) is declined
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "concepts"),
+    [
+        # Two one-word terms written as one word, with or without a link: both concepts.
+        ("de", "Angriffswürfel 5 und 6", {"charge", "roll"}),
+        ("de", "Meine Angriffwürfel zeigen 5 und 6", {"charge", "roll"}),
+        ("nl", "mijn aanvalsworp was 7", {"charge", "roll"}),
+        # A compound the glossary lists whole is read as listed, not in two.
+        ("de", "der Verfolgungswurf war 9", {"pursue"}),
+        # Only one half a term: nothing is read ("Würfelbecher" is a dice cup).
+        ("de", "mein Würfelbecher ist rot", set()),
+        # Languages that write no compounds are not split ("chargeroll" is no word).
+        ("en", "my chargeroll was 7", set()),
+    ],
+)
+def test_a_compound_is_read_as_its_two_words(
+    glossary: Glossary, lang: str, text: str, concepts: set[str]
+) -> None:
+    assert {m.concept for m in glossary.find(text, lang)} == concepts

@@ -215,6 +215,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a number before 'attacks' read as a count of models (before)": lambda: patched(
             router, "STAT_COUNTS_SKIPPED", False
         ),
+        "compounds ('Angriffswürfel') not read as their two words (before)": lambda: patched(
+            glossary_module, "COMPOUNDS_READ", False
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",

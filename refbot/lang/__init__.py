@@ -76,6 +76,9 @@ class Language:
     negations: tuple[str, ...] = ()
     # Words that deny the situation word just before them: "препятствий нет", "engel yok".
     trailing_negations: tuple[str, ...] = ()
+    # Writes compounds as one word ("Angriffswürfel"): the links that may join two words
+    # ("s" of "Angriff-s-würfel"), "" among them; empty for a language that does not.
+    compound_links: tuple[str, ...] = ()
     decimal_comma: bool = True  # writes four and a half as 4,5
     # The unit its players measure in when they write none ("Movement 8"): the unit of the
     # rulebooks in that language; None where editions differ.
@@ -166,6 +169,11 @@ def all_languages() -> tuple[Language, ...]:
 def stemmer(code: str) -> str | None:
     """Return the Snowball algorithm for a language, or None when PyStemmer has none for it."""
     return _load(code).stemmer if code in CODES else STEMMER_ONLY.get(code)
+
+
+def compound_links(code: str) -> tuple[str, ...]:
+    """Return the links a language joins compounds with, none where it writes no compounds."""
+    return _load(code).compound_links if code in CODES else ()
 
 
 def parse_bool(value: Any) -> bool:

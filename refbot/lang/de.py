@@ -13,6 +13,7 @@ _NUMBERS = (
 LANGUAGE = Language(
     code="de",
     stemmer="german",
+    compound_links=("", "s", "es", "n", "en", "e"),
     # "statt zu verfolgen": instead of pursuing is not pursuing.
     negations=(
         "nicht",

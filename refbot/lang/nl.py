@@ -13,6 +13,7 @@ _NUMBERS = (
 LANGUAGE = Language(
     code="nl",
     stemmer="dutch",
+    compound_links=("", "s", "en", "e"),
     negations=("niet", "geen", "zonder", "nooit", "niemand"),
     inch=("inch", "duim"),
     cm=("cm", "centimeter", "centimeters"),
