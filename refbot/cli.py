@@ -21,6 +21,8 @@ from refbot.errors import ConfigError, InvalidLanguage, QuestionError, RefbotErr
 from refbot.i18n import Writer, language_problem
 from refbot.segment import KINDS
 
+JSON_OUTPUT = "refbot.json_output"  # ctx.meta key: the command was asked for JSON
+
 
 class ErrorReportingGroup(click.Group):
     """A command group that turns refbot errors into a one-line message and exit code 1."""
@@ -29,6 +31,9 @@ class ErrorReportingGroup(click.Group):
         try:
             return super().invoke(ctx)
         except RefbotError as exc:
+            if ctx.meta.get(JSON_OUTPUT):
+                # A program reading --json gets the API's error shape where it reads.
+                click.echo(json.dumps({"error": {"code": exc.code, "message": str(exc)}}))
             click.echo(f"error: {exc}", err=True)
             ctx.exit(1)
 
@@ -72,9 +77,25 @@ def _bot(ctx: click.Context) -> Refbot:
     return bot
 
 
+def _json_output(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    """Remember that the command prints JSON, so that an error is printed as JSON too."""
+    if value:
+        ctx.meta[JSON_OUTPUT] = True
+    return value
+
+
+json_option = click.option(
+    "--json", "as_json", is_flag=True, callback=_json_output, help="Print one JSON object."
+)
 output_options = [
-    click.option("--json", "as_json", is_flag=True, help="Print one JSON object."),
-    click.option("--jsonl", "as_jsonl", is_flag=True, help="Print one JSON object per line."),
+    json_option,
+    click.option(
+        "--jsonl",
+        "as_jsonl",
+        is_flag=True,
+        callback=_json_output,
+        help="Print one JSON object per line.",
+    ),
 ]
 filter_options = [
     click.option("--lang", help="Only clauses in this language (ISO 639-1)."),
@@ -321,7 +342,7 @@ def _given_inputs(given: tuple[str, ...]) -> dict[str, str]:
 @click.argument("rule_id")
 @click.option("--edition", help="Only this edition (default: every edition that has the rule).")
 @click.option("--unit", type=click.Choice(["in", "cm"]), help="Convert distances to this unit.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_option
 @click.pass_context
 def rule(
     ctx: click.Context, rule_id: str, edition: str | None, unit: str | None, as_json: bool
@@ -377,7 +398,7 @@ def _show(value: object) -> str:
 
 
 @main.command()
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_option
 @click.pass_context
 def rules(ctx: click.Context, as_json: bool) -> None:
     """List the rules of the rules core and their inputs."""
@@ -424,7 +445,7 @@ def serve(ctx: click.Context, host: str, port: int, demo_site: bool, demo_port: 
 @click.option("--lang-a", help="Language of A, when it differs from --lang.")
 @click.option("--lang-b", help="Language of B, when it differs from --lang.")
 @click.option("--concept", help="Instead of A and B: every edition's clauses on one concept.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_option
 @click.option(
     "--tmx", type=click.Path(dir_okay=False, path_type=Path), help="Write a TMX 1.4 file."
 )
@@ -565,7 +586,7 @@ def add(
     default="hybrid",
     help="Score the full pipeline (default) or the bare dense search.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_option
 @click.pass_context
 def eval_(ctx: click.Context, file: Path, retrieval: str, as_json: bool) -> None:
     """Print Recall@1, Recall@5, MRR, rules accuracy and abstention on a JSONL dev set."""
@@ -659,7 +680,7 @@ def _store(ctx: click.Context) -> Any:
     "a computation is flagged when its outcome was not verified, whatever its confidence.",
 )
 @click.option("--faq", "faq_lang", help="Print the flagged questions in this language as a FAQ.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_option
 @click.pass_context
 def report(
     ctx: click.Context, since: str | None, below: float | None, faq_lang: str | None, as_json: bool

@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 from click.testing import CliRunner
@@ -178,7 +179,7 @@ def test_ask_text_output(runner: CliRunner) -> None:
 def test_ask_jsonl_answers_every_line_and_reports_a_bad_one_in_place(
     runner: CliRunner,
 ) -> None:
-    questions = b"my goblins fled 7\n\xff\xfe not utf-8\n" + b"x" * 3000 + b"\nwe fled 9\n"
+    questions = b"my goblins fled 7\n\xff\xfe not utf-8\n" + b"x" * 5000 + b"\nwe fled 9\n"
     result = runner.invoke(main, ["ask", "--jsonl"], input=questions)
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert result.exit_code == 0 and len(rows) == 4
@@ -203,6 +204,23 @@ def test_ask_empty_question_exits_1(runner: CliRunner) -> None:
     result = runner.invoke(main, ["ask", " "])
     assert result.exit_code == 1
     assert "error: the question is empty" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (["ask", " ", "--json"], "empty_question"),
+        (["ask", "x" * 5000, "--json"], "question_too_long"),
+        (["rule", "no_such_rule", "--json"], "unknown_rule"),
+    ],
+)
+def test_an_error_asked_for_as_json_is_the_apis_error_shape(
+    runner: CliRunner, args: list[str], code: str
+) -> None:
+    result = runner.invoke(main, args)
+    assert result.exit_code == 1
+    assert json.loads(result.stdout) == {"error": {"code": code, "message": ANY}}
+    assert result.stderr.splitlines()[-1].startswith("error: ")
 
 
 def test_eval_scores_rules_and_abstention(runner: CliRunner, tmp_path: Path) -> None:
