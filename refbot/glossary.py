@@ -85,6 +85,8 @@ class Mention:
     end: int
     # Said in parts ("more or less, without touching it"): its span holds other words too.
     in_parts: bool = False
+    # Guessed from the nearest term of a word no glossary term lists (refbot.terms).
+    guessed: bool = False
 
 
 @dataclass(frozen=True)

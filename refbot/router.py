@@ -30,6 +30,7 @@ MIN_ANGLE = 5  # degrees: a bare number below this beside "wheel" counts wheels
 DENIALS_READ = True  # a denied contact says no whatever else is said (ablation switch)
 FACES_BY_ORDER = True  # die faces fill a roll whose bare numbers are not read by order (ablation)
 ONLY_ROLL_READ = True  # a rule's one roll takes the question's one set of faces (ablation)
+GUESSES_CLAIM = False  # a concept guessed by nearest term claims a number (ablation: True)
 STAT_COUNTS_SKIPPED = True  # "(3 attacks)" is no count of models nor a roll (ablation)
 LISTS_SUMMED = True  # a listed count sums its items ("two orcs and a goblin": 3) (ablation)
 AGAINST_REACH = 8  # at most this many words from a needed score ("5+") to the roll made against it
@@ -482,7 +483,17 @@ def _only_number(
     if len(wanted) != 1:
         return {}
     own = set(wanted[0].cue.concepts) if wanted[0].cue else set()
-    others = [m for m in question.mentions if m.concept in valued - own] if CLAIMED_READ else []
+    # A concept guessed from a word's nearest term ("savaşçım": my warrior, near "a standing
+    # enemy") is too unsure to take a number from the rule the question names.
+    others = (
+        [
+            m
+            for m in question.mentions
+            if m.concept in valued - own and (GUESSES_CLAIM or not m.guessed)
+        ]
+        if CLAIMED_READ
+        else []
+    )
     free = _free_counts(wanted[0], question, used)
     if len(free) != 1 or any(
         0 <= free[0].token - m.end <= 1 and question.same_clause(free[0].token, m.start)

@@ -77,5 +77,5 @@ class TermMatcher:
             if order[0] >= self.threshold and stands_out >= self.margin:
                 concept = self._names[best]
                 if concept not in found:
-                    found[concept] = Mention(concept, token, token + 1)
+                    found[concept] = Mention(concept, token, token + 1, guessed=True)
         return sorted(found.values(), key=lambda m: (m.start, m.concept))

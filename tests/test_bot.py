@@ -155,6 +155,13 @@ def test_real_model_answers_a_language_without_glossary_terms(
             "break_from_combat",
             {"automatic_hits": 3},
         ),
+        # "savaşçım" (my warrior) resembles "a standing enemy": a guessed concept takes no
+        # number from the rule the question names.
+        (
+            "Mordheim: savaşçım üç düşmanla temas halindeyken paniğe kapılıp kaçıyor.",
+            "break_from_combat",
+            {"automatic_hits": 3},
+        ),
     ],
 )
 def test_real_model_computes_the_rule_the_best_clause_states_in_a_language_without_terms(

@@ -218,6 +218,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "compounds ('Angriffswürfel') not read as their two words (before)": lambda: patched(
             glossary_module, "COMPOUNDS_READ", False
         ),
+        "a concept guessed by nearest term claims numbers (before)": lambda: patched(
+            router, "GUESSES_CLAIM", True
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",
