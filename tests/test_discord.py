@@ -559,9 +559,11 @@ def test_register_prints_the_localized_command(runner: CliRunner) -> None:
         "es-419": "reglas",
         "fr": "règles",
         "it": "regole",
+        "nl": "regels",
         "pl": "zasady",
         "pt-BR": "regras",
         "ru": "правила",
+        "tr": "kurallar",
     }
     option = command["options"][0]
     for names in (command["name_localizations"], option["name_localizations"]):
@@ -639,7 +641,7 @@ def test_register_with_a_token_puts_the_command(
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("registered /rules (id 1180000000000000099) ")
     (seen,) = handler.seen
-    assert seen == ("PUT", path, "Bot T0KEN", [command_definition(1000)])
+    assert seen == ("PUT", path, "Bot T0KEN", [command_definition(4000)])
 
 
 def test_register_takes_the_application_id_and_token_from_the_environment(

@@ -293,7 +293,7 @@ def test_catalogs_script_merges_a_new_message_into_every_catalog(tmp_path: Path)
 
 def test_other_languages_fall_back_to_english() -> None:
     assert (
-        translations("tr").gettext("This warrior is out of action.")
+        translations("cs").gettext("This warrior is out of action.")
         == "This warrior is out of action."
     )
     assert available_languages(DEFAULT_LOCALES_DIR)[:1] == ["en"]

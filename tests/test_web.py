@@ -1113,6 +1113,16 @@ ASKED = {
         "Meus goblins fugiram 7, os perseguidores tiraram 7. O que acontece?",
         "Quantos pontos custa uma unidade de Cavaleiros do Graal?",
     ),
+    "nl": (
+        "Mijn goblins vluchtten 7, de achtervolgers gooiden 7. Wat gebeurt er?",
+        "Hoeveel punten kost een eenheid Graalridders?",
+    ),
+    # Turkish has a catalog but no glossary terms: its situations are read by the nearest terms
+    # of the real model (tests/test_bot.py). Here a rule's own words in English compute.
+    "tr": (
+        "Goblinlerim 7 flee attı, pursuers 7 attı. Ne olur?",
+        "Bir Kase Şövalyeleri birliği kaç puan?",
+    ),
 }
 FOREIGN_CHECK_PAGES = [
     ("/", {}),
