@@ -13,7 +13,7 @@ from refbot.glossary import Glossary
 from refbot.i18n import Writer
 from refbot.index import Hit
 from refbot.loaded import Coverage
-from refbot.rules import Amended, Param, RuleResult, input_help, input_param, rule_of
+from refbot.rules import Amended, Param, RuleResult, all_rules, input_help, input_param, rule_of
 from refbot.rules.core import parse_bool, parse_distance, parse_faces
 from refbot.segment import Amendment, Clause, Difference
 
@@ -290,9 +290,9 @@ def compose_lookup(
 def situation_lines(answer: Answer, glossary: Glossary | None = None) -> list[str]:
     """Say in the answer's language what was read from the question, and how to correct it.
 
-    "Read: pursuit — the Flee roll (total or faces) 7, the Pursuit roll (total or faces) 9",
-    then "To correct it: --input flee=7 --input pursuit=9". The rule is named by its id (what
-    `--rule` takes), each input by its label, the translated Param help, and each value as a
+    "Read: Pursuit (pursuit) — the Flee roll (total or faces) 7, the Pursuit roll (total or
+    faces) 9", then "To correct it: --input flee=7 --input pursuit=9". The rule is named by its
+    title in the reader's language and its id (what `--rule` takes), each input by its label, the translated Param help, and each value as a
     reader says it ("yes", 12", a state by the glossary's name for it); the correction line
     keeps the values as `--input` takes them.
     """
@@ -307,7 +307,8 @@ def situation_lines(answer: Answer, glossary: Glossary | None = None) -> list[st
         read.append(f"{label}: {_shown_value(param, value, writer, glossary)}")
     lines = [
         writer.gettext("Read: {rule} — {inputs}").format(
-            rule=situation.rule, inputs=", ".join(read) if read else writer.gettext("no numbers")
+            rule=_rule_named(situation.rule, writer),
+            inputs=", ".join(read) if read else writer.gettext("no numbers"),
         )
     ]
     if situation.inputs:
@@ -317,6 +318,12 @@ def situation_lines(answer: Answer, glossary: Glossary | None = None) -> list[st
         )
         lines.append(writer.gettext("To correct it: {options}").format(options=options))
     return lines
+
+
+def _rule_named(rule_id: str, writer: Writer) -> str:
+    """Return a rule as a reader calls it, with the id `--rule` takes: "Persecución (pursuit)"."""
+    title = next((r.title for r in all_rules() if r.id == rule_id and r.title), None)
+    return f"{writer.gettext(title)} ({rule_id})" if title else rule_id
 
 
 def _shown_value(param: Param | None, value: str, writer: Writer, glossary: Glossary | None) -> str:

@@ -304,7 +304,7 @@ def test_an_unknown_default_language_is_refused_naming_the_setting(
     assert result.stderr.count("\n") == 1
 
 
-@pytest.mark.parametrize("lang", ["en", "es", "ru", "de", "fr"])
+@pytest.mark.parametrize("lang", ["en", "es", "ru", "de", "fr", "it", "pl", "pt", "nl", "tr"])
 def test_ask_says_what_it_read_with_labels_in_the_answers_language(
     runner: CliRunner, lang: str
 ) -> None:
@@ -315,7 +315,9 @@ def test_ask_says_what_it_read_with_labels_in_the_answers_language(
     _ = translations(lang).gettext
     flee, pursuit = _("the Flee roll (total or faces)"), _("the Pursuit roll (total or faces)")
     lines = result.stdout.splitlines()
-    read = _("Read: {rule} — {inputs}").format(rule="pursuit", inputs=f"{flee}: 7, {pursuit}: 9")
+    # The rule by its title in the reader's language, with the id --rule takes.
+    rule = f"{_('Pursuit')} (pursuit)"
+    read = _("Read: {rule} — {inputs}").format(rule=rule, inputs=f"{flee}: 7, {pursuit}: 9")
     fix = _("To correct it: {options}").format(options="--input flee=7 --input pursuit=9")
     assert f"  {read}" in lines and f"  {fix}" in lines
     assert lines.index(f"  {read}") == 1  # right under the answer

@@ -175,6 +175,7 @@ RULES = [
             "distance": ("La unidad moverá 5D6",),
             "direction": ("avanza en línea recta en la dirección",),
         },
+        title=N_("Overrun"),
         explain=explain_overrun,
         # "wiped them out in the first turn of combat": the situation itself, unnamed.
         when=(("overrun",), ("wiped_out", "first_turn")),
@@ -221,6 +222,7 @@ RULES = [
             ),
             "no_contact": ("NO puede pivotar para forzar la carga",),
         },
+        title=N_("Charge from an overrun"),
         explain=explain_overrun_charge,
         # Wheeling during an overrun is this rule's question too: only to maximise contact.
         when=(

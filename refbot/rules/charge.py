@@ -189,6 +189,7 @@ RULES = [
                 "нападение считается проваленным",
             ),
         },
+        title=N_("Failed charge"),
         explain=explain_failed_charge,
         # "Did my charge reach?" is decided by the rule from Movement, dice and distance.
         # Movement, the dice and a distance are the charge-range situation even unnamed.
@@ -294,6 +295,7 @@ RULES = [
             "side": ("должно войти в контакт с той стороной вражеского подразделения",),
             "wheel_timing": ("в любой точке своего движения",),
         },
+        title=N_("Charge move"),
         explain=explain_charge_move,
         when=(
             ("charge", "wheel"),

@@ -333,6 +333,8 @@ class Rule:
     compute: Compute
     # Provenance: for each tag the computation may report, substrings of the clauses stating it.
     provenance: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # What a player calls the rule, in the reader's language (a gettext message): "Pursuit".
+    title: str = ""
     # One short paragraph stating a result, in the writer's language (gettext messages).
     explain: Explain | None = None
     # Groups of glossary concepts: a question naming every concept of one group is about this rule.

@@ -466,6 +466,7 @@ RULES = [
                 "re-enter the board in their next Movement Phase",
             ),
         },
+        title=N_("Pursuit"),
         explain=explain_pursuit,
         # "Fled 6: what chance do they catch us?" is a pursuit with its one roll unknown.
         when=(
@@ -511,6 +512,7 @@ RULES = [
             "passed": ("If the test is passed, the unit conforms to your wishes",),
             "failed": ("If the test is failed, then no amount of bellowing",),
         },
+        title=N_("Restraining pursuit"),
         explain=explain_restrain,
         # Leadership and a roll is a Leadership test: the one a pursuit asks for.
         when=(("restrain",), ("leadership", "pursue"), ("leadership", "roll")),
@@ -539,6 +541,7 @@ RULES = [
                 "a number of inches equal to their Flee roll",
             )
         },
+        title=N_("Flee move"),
         explain=explain_flee,
         when=(("flee",),),
     ),
@@ -591,6 +594,7 @@ RULES = [
                 "All other rules governing pursuit moves",
             ),
         },
+        title=N_("Overrun"),
         explain=explain_overrun,
         outcome_values={"stop": (Stop.OBSTRUCTION,)},
         # "charged and killed every last one": the situation itself, unnamed.

@@ -203,6 +203,7 @@ RULES = [
             "same_model": ("не может оглушить/сбить с ног и затем",),
             "standing": ("который всё ещё на ногах",),
         },
+        title=N_("Attacking a warrior on the ground"),
         explain=explain_attack_downed,
         when=(("knocked_down",), ("stunned",)),
     ),
@@ -232,6 +233,7 @@ RULES = [
                 "может по желанию выйти из ближнего боя",
             ),
         },
+        title=N_("Leaving combat"),
         explain=explain_leave_combat,
         when=(("leave_combat",),),
         # "May I just walk out of a fight?": the rule answers with its exception, no input needed.
@@ -265,6 +267,7 @@ RULES = [
                 "не могут покинуть поле боя по собственному желанию",
             )
         },
+        title=N_("Breaking from combat"),
         explain=explain_break_from_combat,
         # In Mordheim a warrior who flees a fight breaks from combat; fleeing and taking
         # automatic hits is that situation whatever the game's name (no other rule has both).
