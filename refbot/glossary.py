@@ -176,6 +176,8 @@ class Glossary:
             stems = stem_tokens(tokens, term_lang)
             for start, stem in enumerate(stems):
                 for concept, term in table.get(stem, ()):
+                    if _letter_without_value(term, tokens, start):
+                        continue
                     end = _match_at(term, stems, start)
                     written = self._written.get((term_lang, concept, term))
                     if end and written and not _written_in(written, tokens[start:end]):
@@ -294,6 +296,16 @@ def _written_in(forms: list[tuple[str, ...]], tokens: list[str]) -> bool:
         all(any(t in (word, word + "s", word + "es") for t in tokens) for word in form)
         for form in forms
     )
+
+
+def _letter_without_value(term: tuple[str, ...], tokens: list[str], start: int) -> bool:
+    """Return whether a one-letter term ("M", "B" of a profile) stands without its value.
+
+    A profile's column is read only before a number ("M 4", "B4"): "Einheit B" names a unit.
+    """
+    if len(term) != 1 or len(term[0]) != 1:
+        return False
+    return not (start + 1 < len(tokens) and tokens[start + 1][:1].isdigit())
 
 
 def _match_at(term: tuple[str, ...], stems: list[str], start: int) -> int:

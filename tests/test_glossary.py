@@ -48,6 +48,9 @@ def test_every_concept_has_terms_in_every_language(glossary: Glossary, lang: str
         ("it", "gli inseguitori tirano 7", "pursue"),
         ("pl", "Moje gobliny uciekają na 7", "flee"),
         ("pl", "Czy ogłuszony wojownik", "stunned"),
+        # A profile's Movement column before its value: "M 4", German "B 8".
+        ("en", "my knights have M 8", "movement"),
+        ("de", "meine Ritter haben B 8", "movement"),
     ],
 )
 def test_inflected_terms_match(glossary: Glossary, lang: str, text: str, concept: str) -> None:
@@ -68,6 +71,7 @@ def test_inflected_terms_match(glossary: Glossary, lang: str, text: str, concept
         ("nl", "Ik vind niets over vluchten in de regels", "wiped_out"),
         ("nl", "Mag ik in het gevecht een stap achteruit doen?", "leave_combat"),
         ("de", "Einheit B greift Einheit A an", "movement"),
+        ("en", "unit A charges unit B. What now?", "movement"),
     ],
 )
 def test_common_words_do_not_match(glossary: Glossary, lang: str, text: str, concept: str) -> None:
