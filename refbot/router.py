@@ -31,6 +31,8 @@ DENIALS_READ = True  # a denied contact says no whatever else is said (ablation 
 FACES_BY_ORDER = True  # die faces fill a roll whose bare numbers are not read by order (ablation)
 ONLY_ROLL_READ = True  # a rule's one roll takes the question's one set of faces (ablation)
 GUESSES_CLAIM = False  # a concept guessed by nearest term claims a number (ablation: True)
+ROLLS_SAID_FIRST = True  # by order, values said as rolls before bare numbers (ablation switch)
+ROLL_WORD_REACH = 1  # "rolled a 6": at most this many words between a roll word and its value
 STAT_COUNTS_SKIPPED = True  # "(3 attacks)" is no count of models nor a roll (ablation)
 LISTS_SUMMED = True  # a listed count sums its items ("two orcs and a goblin": 3) (ablation)
 AGAINST_REACH = 8  # at most this many words from a needed score ("5+") to the roll made against it
@@ -433,8 +435,13 @@ def _by_unit_and_order(
     faces = [(r.token, r.text(), float(sum(r.faces))) for r in question.rolls]
     # Neither taken nor a count of the asker's own models ("my 20 goblins") or of models.
     own = {n.token for n in question.numbers if _never_a_roll(n, question)}
+    # Values said as rolls come first: die faces, and a number right after a word for rolling
+    # ("rolled a 6", "выпало 6 и 5"); a number that only stands there ("9 knights in a lance",
+    # "5 рыцарей") is taken after them.
+    rolled = _said_as_rolls(question) if ROLLS_SAID_FIRST else set()
     free_rolls = sorted(
-        [(n.token, f"{n.value:g}", n.value) for n in question.numbers if not n.unit] + faces
+        [(n.token, f"{n.value:g}", n.value) for n in question.numbers if not n.unit] + faces,
+        key=lambda item: (item[0] not in rolled, item[0]),
     )
     free_rolls = [item for item in free_rolls if item[0] not in used | own]
     for param in params:
@@ -464,6 +471,21 @@ def _by_unit_and_order(
                 extra[param.name] = chosen[1]
                 used.add(chosen[0])
     return extra
+
+
+def _said_as_rolls(question: Question) -> set[int]:
+    """Return the tokens of the values said as rolls: faces, numbers right after a roll word."""
+    after_roll = {
+        at
+        for m in question.mentions
+        if m.concept == "roll"
+        for at in range(m.end, m.end + ROLL_WORD_REACH + 1)
+    }
+    return {r.token for r in question.rolls} | {
+        n.token
+        for n in question.numbers
+        if not n.unit and n.token in after_roll and not question.counts_models(n)
+    }
 
 
 def _only_number(

@@ -514,6 +514,31 @@ def test_two_counts_of_models_in_contact_are_read_by_size(
 
 
 @pytest.mark.parametrize(
+    ("lang", "text", "inputs"),
+    [
+        (
+            "en",
+            "Goblins broke against 9 knights in a lance; the goblins rolled a 7 to flee and the "
+            "knights rolled an 8 as well on the pursuit.",
+            {"flee": "7", "pursuit": "8"},
+        ),
+        (
+            "ru",
+            "Гоблины сломались от удара 5 рыцарей Хаоса и побежали, на кубах выпало 6 и 5. "
+            "Рыцари на преследование выкинули 9.",
+            {"flee": "6,5", "pursuit": "9"},
+        ),
+    ],
+)
+def test_values_said_as_rolls_are_read_by_order_before_bare_numbers(
+    glossary: Glossary, lang: str, text: str, inputs: dict[str, str]
+) -> None:
+    # "9 knights", "5 рыцарей" only stand there; "rolled an 8", "выпало 6 и 5" are rolls.
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "pursuit" and decision.inputs == inputs
+
+
+@pytest.mark.parametrize(
     ("lang", "text", "opponents"),
     [
         ("ru", "Мордхейм: мой воин запаниковал и бежит, в контакте с ним трое врагов.", "3"),
