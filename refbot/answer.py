@@ -86,10 +86,12 @@ class RuleOutcome(RuleResult):
 
 @dataclass(frozen=True)
 class Problem:
-    """Why no outcome was computed: a code, and the rule input it concerns."""
+    """Why no outcome was computed: a code, the rule input it concerns, the range it takes."""
 
     code: str
     input: str | None
+    low: int | None = None  # for an impossible value: the lowest and highest the input takes
+    high: int | None = None
 
 
 @dataclass(frozen=True)
@@ -274,7 +276,8 @@ def compose_lookup(
         )
     said = None
     if problem is not None:
-        said = Problem(problem.reason, problem.param)
+        low, high = problem.allowed or (None, None)
+        said = Problem(problem.reason, problem.param, low, high)
         text = _problem_sentence(said, writer, problem_rule) + " " + text
     return Answer(
         query=query,
@@ -364,6 +367,17 @@ def _problem_sentence(problem: Problem, writer: Writer, rule_id: str | None = No
             "I could not compute an outcome: the value given for {input} could not be read."
         ).format(input=label)
     if problem.code == "invalid_input" and label:
+        low, high = problem.low, problem.high
+        if low is not None and high is not None:
+            return writer.gettext(
+                "I could not compute an outcome: the value given for {input} is not possible; "
+                "it can be {low} to {high}."
+            ).format(input=label, low=low, high=high)
+        if low is not None:
+            return writer.gettext(
+                "I could not compute an outcome: the value given for {input} is not possible; "
+                "it must be at least {low}."
+            ).format(input=label, low=low)
         return writer.gettext(
             "I could not compute an outcome: the value given for {input} is not possible."
         ).format(input=label)

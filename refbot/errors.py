@@ -95,12 +95,18 @@ class RuleError(RefbotError):
     code = "rule_error"
 
     def __init__(
-        self, message: str, param: str | None = None, reason: str = "invalid_input"
+        self,
+        message: str,
+        param: str | None = None,
+        reason: str = "invalid_input",
+        allowed: tuple[int | None, int | None] | None = None,
     ) -> None:
         super().__init__(message)
         self.param = param
         # What went wrong, for messages in other languages: missing_input, invalid_input, ...
         self.reason = reason
+        # For an impossible value, the range the input takes (lowest, highest; None: no bound).
+        self.allowed = allowed
 
 
 class UnknownRule(RefbotError):

@@ -440,7 +440,7 @@ def test_a_missing_input_is_named_by_its_label(client: FlaskClient) -> None:
     situation = {"rule": "failed_charge", "inputs": {"movement": "4"}}
     answer = client.post("/api/ask", json={"q": QUESTION, "lang": "de", "situation": situation})
     body = answer.get_json()
-    assert body["problem"] == {"code": "missing_input", "input": "dice"}
+    assert body["problem"] == {"code": "missing_input", "input": "dice", "low": None, "high": None}
     _ = translations("de").gettext
     expected = _(
         "I could not compute an outcome: the question does not give the rule's input {input}."
@@ -448,15 +448,16 @@ def test_a_missing_input_is_named_by_its_label(client: FlaskClient) -> None:
     assert body["answer"].startswith(expected)
 
 
-@pytest.mark.parametrize("lang", ["en", "es", "ru", "de", "fr"])
+@pytest.mark.parametrize("lang", ["en", "es", "ru", "de", "fr", "it", "pl", "pt", "nl", "tr"])
 @pytest.mark.parametrize(
     ("value", "code", "message"),
     [
-        # Impossible: a 2D6 roll of 13.
+        # Impossible: a 2D6 roll of 13, with the range it takes.
         (
             "13",
             "invalid_input",
-            "I could not compute an outcome: the value given for {input} is not possible.",
+            "I could not compute an outcome: the value given for {input} is not possible; "
+            "it can be {low} to {high}.",
         ),
         # Unreadable, not impossible: no number at all.
         (
@@ -472,10 +473,11 @@ def test_an_unusable_input_is_named_by_its_label_in_the_readers_language(
     situation = {"rule": "pursuit", "inputs": {"flee": "7", "pursuit": value}}
     body = {"q": QUESTION, "lang": lang, "situation": situation}
     answer = client.post("/api/ask", json=body).get_json()
-    assert answer["problem"] == {"code": code, "input": "pursuit"}
+    allowed = {"low": 2, "high": 12} if code == "invalid_input" else {"low": None, "high": None}
+    assert answer["problem"] == {"code": code, "input": "pursuit", **allowed}
     _ = translations(lang).gettext
     label = _("the Pursuit roll (total or faces)")
-    assert answer["answer"].startswith(_(message).format(input=label))
+    assert answer["answer"].startswith(_(message).format(input=label, **allowed))
     assert "None" not in answer["answer"]
 
 

@@ -430,9 +430,9 @@ def parse_int(name: str, value: Any, low: int | None = None, high: int | None = 
             f"{name}: expected a whole number, got {value!r}", reason=UNREADABLE
         ) from None
     if low is not None and number < low:
-        raise RuleError(f"{name}: must be at least {low}, got {number}")
+        raise RuleError(f"{name}: must be at least {low}, got {number}", allowed=(low, high))
     if high is not None and number > high:
-        raise RuleError(f"{name}: must be at most {high}, got {number}")
+        raise RuleError(f"{name}: must be at most {high}, got {number}", allowed=(low, high))
     return number
 
 
@@ -444,7 +444,7 @@ def parse_faces(name: str, value: Any) -> tuple[int, ...]:
         raise RuleError(f"{name}: no dice given")
     bad = [f for f in faces if not 1 <= f <= 6]
     if bad:
-        raise RuleError(f"{name}: a D6 shows 1 to 6, not {bad[0]}")
+        raise RuleError(f"{name}: a D6 shows 1 to 6, not {bad[0]}", allowed=(1, 6))
     return faces
 
 
@@ -458,7 +458,10 @@ def parse_roll(name: str, value: Any, count: int) -> Roll:
         return Roll(sum(faces), count, faces)
     total = parse_int(name, value)
     if not count <= total <= 6 * count:
-        raise RuleError(f"{name}: a {count}D6 roll totals {count} to {6 * count}, not {total}")
+        raise RuleError(
+            f"{name}: a {count}D6 roll totals {count} to {6 * count}, not {total}",
+            allowed=(count, 6 * count),
+        )
     return Roll(total, count)
 
 
@@ -545,7 +548,7 @@ def coerce_inputs(
                     count = param.dice
                 parsed = parse_roll(param.name, value, count)
         except RuleError as exc:
-            raise RuleError(str(exc), param.name, exc.reason) from None
+            raise RuleError(str(exc), param.name, exc.reason, exc.allowed) from None
         typed[param.name] = parsed
         shown[param.name] = _show(parsed)
     return typed, shown

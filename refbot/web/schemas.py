@@ -211,6 +211,14 @@ class Problem(Schema):
         metadata={"description": "missing_input, invalid_input, unreadable_input or rule_error"},
     )
     input = fields.String(allow_none=True, required=True)
+    low = fields.Integer(
+        allow_none=True,
+        metadata={"description": "For an impossible value: the lowest the input takes."},
+    )
+    high = fields.Integer(
+        allow_none=True,
+        metadata={"description": "For an impossible value: the highest the input takes."},
+    )
 
 
 class Ask(Schema):
