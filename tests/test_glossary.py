@@ -94,6 +94,13 @@ def test_common_words_do_not_match(glossary: Glossary, lang: str, text: str, con
         ("de", "darf ich aus dem Nahkampf raus?", "leave_combat", True),
         ("fr", "j'aimerais laisser tomber ce combat", "leave_combat", True),
         ("nl", "mag ik gewoon weglopen uit een gevecht?", "leave_combat", True),
+        # Across the sentence that sets the fight up and the one that asks.
+        (
+            "en",
+            "my hero is in close combat with an orc who is still standing. Can he walk away?",
+            "leave_combat",
+            True,
+        ),
         # One part alone, or the parts far apart, say nothing.
         ("en", "my knights killed a goblin", "wiped_out", False),
         (
