@@ -153,6 +153,13 @@ class Question:
             return False
         return self.tokens[after] in language.model_nouns
 
+    def numbers_turn(self, number: Number) -> bool:
+        """Return whether a number numbers a turn or a page: "since turn 2", "page 12"."""
+        language = self.language
+        if number.unit is not None or number.token == 0 or language is None:
+            return False
+        return self.tokens[number.token - 1] in language.turn_nouns
+
     def counts_stat(self, number: Number) -> bool:
         """Return whether a number gives a characteristic: "(3 attacks)", "две атаки"."""
         after, language = number.token + 1, self.language

@@ -386,8 +386,8 @@ def _counted(param: Param, number: Number, question: Question) -> bool:
         return param.cue.needed and number.needed and _plausible(param, number.value, question)
     if OWN_COUNTS_SKIPPED and question.own_count(number):
         return False
-    if STAT_COUNTS_SKIPPED and question.counts_stat(number):
-        return False  # "an Ogre (3 attacks)": a characteristic, no count of models nor a roll
+    if _stat_or_turn(number, question):
+        return False  # "an Ogre (3 attacks)", "since turn 2": no count of models, no roll
     # "(9 modeli)", "twice": a count of models or of times is no roll, though it may be a count.
     if param.kind != "int" and _never_a_roll(number, question):
         return False
@@ -401,7 +401,13 @@ def _never_a_roll(number: Number, question: Question) -> bool:
         or number.times
         or number.needed
         or (MODEL_COUNTS_SKIPPED and question.counts_models(number))
+        or _stat_or_turn(number, question)
     )
+
+
+def _stat_or_turn(number: Number, question: Question) -> bool:
+    """Return whether a number gives a characteristic or a turn: "(3 attacks)", "since turn 2"."""
+    return STAT_COUNTS_SKIPPED and (question.counts_stat(number) or question.numbers_turn(number))
 
 
 def _plausible(param: Param, value: float, question: Question) -> bool:
@@ -576,9 +582,7 @@ def _listed_total(question: Question, value: str, token: int | None, used: set[i
 def _model_counts(question: Question) -> dict[int, float]:
     """Return the numbers that may count models, by token: no lengths, no characteristics."""
     return {
-        n.token: n.value
-        for n in question.numbers
-        if not n.unit and not (STAT_COUNTS_SKIPPED and question.counts_stat(n))
+        n.token: n.value for n in question.numbers if not n.unit and not _stat_or_turn(n, question)
     }
 
 

@@ -215,7 +215,7 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a list of three or more faces not read as one roll (before)": lambda: patched(
             question, "FACE_RUNS_READ", False
         ),
-        "a number before 'attacks' read as a count of models (before)": lambda: patched(
+        "a number before 'attacks' or after 'turn' read as a roll (before)": lambda: patched(
             router, "STAT_COUNTS_SKIPPED", False
         ),
         "compounds ('Angriffswürfel') not read as their two words (before)": lambda: patched(

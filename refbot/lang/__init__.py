@@ -58,6 +58,9 @@ class Language:
     # Nouns for a model's characteristic after a number: "(3 attacks)", "две атаки" give that
     # characteristic, never a count of models or a roll.
     stat_nouns: tuple[str, ...] = ()
+    # Nouns a number after which numbers a turn or a page: "since turn 2", "в 3 ходу" is no roll
+    # and no count of models.
+    turn_nouns: tuple[str, ...] = ()
     # First-person possessives: "my 20 goblins" counts the asker's own models, never a roll.
     possessives: tuple[str, ...] = ()
     doubles: tuple[str, ...] = ()  # two dice showing one face: "double 5"

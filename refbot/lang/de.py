@@ -36,6 +36,7 @@ LANGUAGE = Language(
     joiners=("und", "oder"),
     model_nouns=("modelle", "modellen", "mann", "minis", "figuren"),
     stat_nouns=("attacken", "attacke", "lebenspunkte"),
+    turn_nouns=("zug", "runde", "seite"),
     conjunctions=("und",),
     degree=("grad",),
     possessives=(

@@ -41,6 +41,7 @@ LANGUAGE = Language(
     joiners=("and", "or"),
     model_nouns=("models", "model", "minis", "figures", "guys", "men", "strong"),
     stat_nouns=("attacks", "attack", "wounds"),
+    turn_nouns=("turn", "round", "page"),
     conjunctions=("and",),
     degree=("degree", "degrees", "deg"),
     possessives=("my", "our"),

@@ -22,6 +22,7 @@ LANGUAGE = Language(
     joiners=("y", "o"),
     model_nouns=("miniaturas", "minis", "modelos", "tíos", "hombres"),
     stat_nouns=("ataques", "ataque", "heridas"),
+    turn_nouns=("turno", "ronda", "página"),
     conjunctions=("y", "e"),
     degree=("grado", "grados"),
     possessives=("mi", "mis", "nuestro", "nuestra", "nuestros", "nuestras"),

@@ -22,6 +22,7 @@ LANGUAGE = Language(
     joiners=("et", "ou"),
     model_nouns=("figurines", "figs", "modèles", "gars", "bonhommes"),
     stat_nouns=("attaques", "attaque", "blessures"),
+    turn_nouns=("tour", "round", "page"),
     conjunctions=("et",),
     degree=("degré", "degrés", "degre", "degres"),
     possessives=("mon", "ma", "mes", "notre", "nos"),

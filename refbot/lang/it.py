@@ -21,6 +21,7 @@ LANGUAGE = Language(
     joiners=("e", "o"),
     model_nouns=("modelli", "miniature", "minis", "uomini"),
     stat_nouns=("attacchi", "attacco", "ferite"),
+    turn_nouns=("turno", "round", "pagina"),
     conjunctions=("e", "ed"),
     degree=("grado", "gradi"),
     possessives=("mio", "mia", "miei", "mie", "nostro", "nostra", "nostri", "nostre"),

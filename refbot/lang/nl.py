@@ -22,6 +22,7 @@ LANGUAGE = Language(
     joiners=("en", "of"),
     model_nouns=("modellen", "minis", "man"),
     stat_nouns=("aanvallen", "aanval", "attacks", "wonden"),
+    turn_nouns=("beurt", "ronde", "pagina"),
     conjunctions=("en",),
     degree=("graden", "graad"),
     possessives=("mijn", "onze", "ons"),

@@ -44,6 +44,7 @@ LANGUAGE = Language(
     joiners=("i", "lub"),
     model_nouns=("modeli", "modele", "modelami", "figurek", "chłopa", "ludzi"),
     stat_nouns=("ataki", "ataków", "atak", "atakami", "żywotności"),
+    turn_nouns=("tura", "turze", "turę", "tury", "runda", "rundzie", "strona", "stronie"),
     conjunctions=("i", "oraz"),
     degree=("stopień", "stopnie", "stopni", "stopniu"),
     possessives=(

@@ -22,6 +22,7 @@ LANGUAGE = Language(
     joiners=("e", "ou"),
     model_nouns=("modelos", "miniaturas", "minis", "homens"),
     stat_nouns=("ataques", "ataque", "ferimentos"),
+    turn_nouns=("turno", "rodada", "página"),
     conjunctions=("e",),
     degree=("grau", "graus"),
     possessives=("meu", "minha", "meus", "minhas", "nosso", "nossa", "nossos", "nossas"),

@@ -43,6 +43,7 @@ LANGUAGE = Language(
     joiners=("и", "или"),
     model_nouns=("моделей", "модели", "модель", "миниатюр", "человек", "рыл"),
     stat_nouns=("атаки", "атак", "атаку", "атака", "атаками", "раны", "ран"),
+    turn_nouns=("ход", "хода", "ходу", "раунд", "раунда", "раунде", "страница", "странице"),
     conjunctions=("и",),
     # Past, present and infinitive endings: "и побежал", "и бежит", "и убежать" are no models.
     verb_endings=(

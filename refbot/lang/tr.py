@@ -29,6 +29,7 @@ LANGUAGE = Language(
     joiners=("ve", "veya", "ile"),
     model_nouns=("model", "kişilik", "kişi"),
     stat_nouns=("saldırı", "saldırısı", "saldırılı", "atak", "ataklı"),
+    turn_nouns=("tur", "turda", "turunda", "sayfa"),
     conjunctions=("ve",),
     articles=("bir",),  # "iki Skaven ve bir ogre": one more model in a list
     degree=("derece", "derecelik"),
