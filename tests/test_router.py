@@ -844,6 +844,12 @@ def test_a_rules_one_roll_takes_the_questions_one_set_of_faces(
             "2",
         ),
         ("de", "Mordheim: mein Held flieht aus dem Nahkampf gegen 2 Orks mit je 2 Attacken.", "2"),
+        (
+            "nl",
+            "Mordheim: mijn krijger breekt uit het gevecht tegen één tegenstander die 3 aanvallen "
+            "heeft.",
+            "1",
+        ),
     ],
 )
 def test_a_count_of_opponents_sums_the_models_listed(
