@@ -33,7 +33,6 @@ ONLY_ROLL_READ = True  # a rule's one roll takes the question's one set of faces
 GUESSES_CLAIM = False  # a concept guessed by nearest term claims a number (ablation: True)
 ROLLS_SAID_FIRST = True  # by order, values said as rolls before bare numbers (ablation switch)
 ROLL_WORD_REACH = 1  # "rolled a 6": at most this many words between a roll word and its value
-BARE_NOUNS_READ = True  # "два орка и гоблин" is three models (ablation switch)
 STAT_COUNTS_SKIPPED = True  # "(3 attacks)" is no count of models nor a roll (ablation)
 LISTS_SUMMED = True  # a listed count sums its items ("two orcs and a goblin": 3) (ablation)
 AGAINST_REACH = 8  # at most this many words from a needed score ("5+") to the roll made against it
@@ -617,30 +616,12 @@ def _items_after(question: Question, token: int, counts: dict[int, float]) -> fl
         ):
             break
         # An item counts by its number or its article ("and a goblin"): a bare word after the
-        # conjunction is as often a verb ("a paniqué et se barre", "против трёх и побежал"),
-        # unless the language has no articles and the word ends the clause as no verb does.
-        if (
-            joined + 1 not in counts
-            and tokens[joined + 1] not in articles
-            and not _bare_noun_item(question, joined + 1)
-        ):
+        # conjunction is as often a verb ("a paniqué et se barre", "против трёх и побежал").
+        if joined + 1 not in counts and tokens[joined + 1] not in articles:
             break
         total += counts.get(joined + 1, 1)
         at = joined + 2
     return total
-
-
-def _bare_noun_item(question: Question, token: int) -> bool:
-    """Return whether a bare word ends a list of models: "два орка и гоблин." (not "и побежал")."""
-    language = question.language
-    if not BARE_NOUNS_READ or language is None or not language.verb_endings:
-        return False
-    word = question.tokens[token]
-    return (
-        word.isalpha()
-        and _ends_clause(question, token)
-        and not word.endswith(language.verb_endings)
-    )
 
 
 def _article_list(param: Param, question: Question) -> str | None:

@@ -227,9 +227,6 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "by order, bare numbers as likely rolls as values said as rolls (before)": lambda: patched(
             router, "ROLLS_SAID_FIRST", False
         ),
-        "a bare noun ending a list without articles not counted (before)": lambda: patched(
-            router, "BARE_NOUNS_READ", False
-        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",

@@ -65,9 +65,6 @@ class Language:
     possessives: tuple[str, ...] = ()
     doubles: tuple[str, ...] = ()  # two dice showing one face: "double 5"
     articles: tuple[str, ...] = ()  # before a die face: "a 3 and a 6"
-    # A language without articles lists a model by its bare noun ("два орка и гоблин"); a bare
-    # word ending a clause counts as one more model unless it ends like a verb ("и побежал").
-    verb_endings: tuple[str, ...] = ()
     ordinal_suffixes: tuple[str, ...] = ()  # after a digit: "1st", "1-го"
     number_words: tuple[tuple[str, ...], ...] = ()  # the spellings of 1 to 12, in order
     # Nouns for a die face, with the face: "two sixes", "dwie szóstki" are two dice showing 6.
