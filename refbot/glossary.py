@@ -31,6 +31,7 @@ PARTS_WINDOW = 6
 PARTS_READ = True  # ablation switch
 COMPOUNDS_READ = True  # "Angriffswürfel" read as its two words' concepts (ablation switch)
 COMPOUND_PART = 4  # the fewest letters of each word of a compound read in two
+MAX_COMPOUND = 40  # a longer "word" is no compound of two terms (and would cost a stem a cut)
 NAME_LETTERS = 6  # a game's one-word name this long or longer is also read inflected
 INFLECTED_NAMES = True  # ablation switch
 ELIDED = frozenset({"d"})  # French and Italian elided "de"
@@ -45,7 +46,15 @@ def _stemmer(lang: str) -> Any:
 
 def tokenize(text: str) -> list[str]:
     """Return the lowercased word tokens of text (numbers included), one per TOKEN match."""
-    return [_word(t.replace("’", "'")) for t in TOKEN.findall(text.lower().replace("ё", "е"))]
+    return [_word(t.replace("’", "'")) for t in TOKEN.findall(fold(text))]
+
+
+def fold(text: str) -> str:
+    """Return text lowercased as tokens are read, one character for one: "İki" is "iki", "ё" "е".
+
+    Python lowercases the Turkish "İ" to two characters, which would move every later offset.
+    """
+    return text.replace("İ", "i").lower().replace("ё", "е")
 
 
 def _word(token: str) -> str:
@@ -241,7 +250,7 @@ class Glossary:
         """
         links = compound_links(lang)
         table = self._by_stem.get(lang, {})
-        if not links or len(token) < 2 * COMPOUND_PART:
+        if not links or not 2 * COMPOUND_PART <= len(token) <= MAX_COMPOUND:
             return []
         for cut in range(COMPOUND_PART, len(token) - COMPOUND_PART + 1):
             head = self._one_word_concepts(token[cut:], lang, table)

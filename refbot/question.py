@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from refbot.glossary import TOKEN, Glossary, Mention, tokenize
+from refbot.glossary import TOKEN, Glossary, Mention, fold, tokenize
 from refbot.lang import CODES, MAX_RUN, Language, patterns
 from refbot.lang import get as get_language
 
@@ -154,11 +154,12 @@ class Question:
         return self.tokens[after] in language.model_nouns
 
     def numbers_turn(self, number: Number) -> bool:
-        """Return whether a number numbers a turn or a page: "since turn 2", "page 12"."""
+        """Return whether a number numbers a turn or a page: "since turn 2", "в 3 ходу"."""
         language = self.language
-        if number.unit is not None or number.token == 0 or language is None:
+        if number.unit is not None or language is None:
             return False
-        return self.tokens[number.token - 1] in language.turn_nouns
+        near = self.tokens[max(0, number.token - 1) : number.token + 2]
+        return any(t in language.turn_nouns for t in near if t != self.tokens[number.token])
 
     def counts_stat(self, number: Number) -> bool:
         """Return whether a number gives a characteristic: "(3 attacks)", "две атаки"."""
@@ -250,7 +251,7 @@ class Question:
 
 def _token_index(text: str) -> list[int]:
     """Return, for each character offset of the lowered text, the index of its token."""
-    lowered = text.lower().replace("ё", "е")
+    lowered = fold(text)
     index = [0] * (len(lowered) + 1)
     position = 0
     for number, match in enumerate(TOKEN.finditer(lowered)):
@@ -275,15 +276,29 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     # The faces of one roll listed ("3, 4, 2, 5 y 6"); a longer list is no one roll, read as
     # numbers. Then two faces as people write them ("2 and 5"), or one face twice ("double 5").
     lists = [m for m in found.run.finditer(text) if len(FACE.findall(m.group(0))) > 2]
-    lists = lists if FACE_RUNS_READ else []
+    lists = [m for m in lists if _listed_roll(m, text, glossary, lang)] if FACE_RUNS_READ else []
     runs = [m for m in lists if len(FACE.findall(m.group(0))) <= MAX_RUN]
     listed = [m.span() for m in lists]
+    # "Movement 4, 5 and 6": the characteristic's value starts no pair; the faces follow it.
+    valued = [
+        m.start()
+        for m in found.run.finditer(text)
+        if _after_characteristic(m, text, glossary, lang)
+    ]
+    pairs_found = [m for m in found.pair.finditer(text) if m.start() not in valued]
+    for start in valued:
+        first = FACE.search(text, start)
+        if first is not None:
+            pairs_found += found.pair.finditer(text, first.end())
     pairs = sorted(
-        [
-            *runs,
-            *(m for m in found.pair.finditer(text) if not _inside(m.start(), listed)),
-            *found.double.finditer(text),
-        ],
+        {
+            m.span(): m
+            for m in [
+                *runs,
+                *(m for m in pairs_found if not _inside(m.start(), listed)),
+                *found.double.finditer(text),
+            ]
+        }.values(),
         key=lambda m: m.start(),
     )
     taken = notation_spans + [m.span() for m in pairs] + _totals_of_faces(text, pairs)
@@ -348,6 +363,36 @@ def _dice_letters() -> frozenset[str]:
 # A roll's total written beside its faces: "6 (1+5)", "3+4 = 7", "(3 и 4) 7".
 TOTAL_BEFORE = re.compile(r"(\d+)\s*[(\[]\s*$")
 TOTAL_AFTER = re.compile(r"^\s*[)\]]?\s*(?:=|->|→|:)?\s*(\d+)(?!\d)")
+
+
+# Words whose value is a characteristic, not a roll: "Movement 4, 5 and 6 on the dice".
+CHARACTERISTICS = frozenset({"movement", "leadership"})
+
+
+def _listed_roll(match: re.Match[str], text: str, glossary: Glossary, lang: str) -> bool:
+    """Return whether a list of faces is one roll, not values of other things.
+
+    Not when its last number has a unit or a "+" ("2, 3, 4 and 5 inches", "3, 4, 5+"), counts
+    models or a characteristic ("…, 5 models", "…, 3 attacks"), or its first number is a
+    characteristic's value ("Movement 4, 5 and 6 on the dice").
+    """
+    found = patterns()
+    last = list(FACE.finditer(match.group(0)))[-1].start() + match.start()
+    number = found.number.match(text, last)
+    if number is None or number.group(2) or number.group(3) or NEEDED.match(text, number.end()):
+        return False
+    after = tokenize(text[match.end() :])[:1]
+    language = get_language(lang) if lang in CODES else None
+    if after and language is not None and after[0] in (*language.model_nouns, *language.stat_nouns):
+        return False
+    return not _after_characteristic(match, text, glossary, lang)
+
+
+def _after_characteristic(match: re.Match[str], text: str, glossary: Glossary, lang: str) -> bool:
+    """Return whether a number starts right after a characteristic's word ("Movement 4")."""
+    before = tokenize(text[: match.start()])[-3:]
+    said = glossary.find(" ".join(before), lang) if before else []
+    return any(m.concept in CHARACTERISTICS and m.end == len(before) for m in said)
 
 
 def _inside(position: int, spans: list[tuple[int, int]]) -> bool:

@@ -277,7 +277,11 @@ class SparseBM25:
 
 def _same_paragraph(first: Clause, second: Clause) -> bool:
     """Return whether two clauses are sentences of one paragraph (or item) of one section."""
-    return (first.section, first.block, first.kind) == (second.section, second.block, second.kind)
+
+    def key(c: Clause) -> tuple[str, ...]:
+        return (c.game, c.edition, c.source, c.section, str(c.block), c.kind)
+
+    return key(first) == key(second)
 
 
 def _asks(text: str) -> bool:

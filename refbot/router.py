@@ -252,6 +252,18 @@ def bind(
             inputs[param.name] = cue.named
         elif _said(question, cue.unless):
             inputs[param.name] = "0"
+    # Faces given for a roll whose dice another input counts say how many: "rolled 3, 4 and 2"
+    # is a 3D6 pursuit.
+    for param in numbers:
+        counted = f"{param.name}_dice"
+        faces = inputs.get(param.name, "").split(",")
+        if (
+            param.kind == "roll"
+            and len(faces) > DEFAULT_ROLL_DICE
+            and counted in candidate.names
+            and counted not in inputs
+        ):
+            inputs[counted] = str(len(faces))
     return inputs
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from refbot.embed import Embedder
-from refbot.glossary import TOKEN, Glossary, Mention
+from refbot.glossary import TOKEN, Glossary, Mention, fold
 
 MIN_LETTERS = 3  # shorter words are particles and suffixes, not game terms
 # Names are matched exactly, never by resemblance; a topic only declines, so a near miss on one
@@ -57,7 +57,7 @@ class TermMatcher:
         taken = {i for m in known for i in range(m.start, m.end)}
         words = [
             (i, m.group(0))
-            for i, m in enumerate(TOKEN.finditer(text.lower()))
+            for i, m in enumerate(TOKEN.finditer(fold(text)))
             if i not in taken and len(m.group(0)) >= MIN_LETTERS and m.group(0).isalpha()
         ]
         if not words:

@@ -262,7 +262,7 @@ def test_ask_lookup_cites_at_most_k(bot: Refbot) -> None:
     assert 0 < len(answer.citations) <= 3
 
 
-@pytest.mark.parametrize(("question", "problem"), [("   ", "empty"), ("x" * 4001, "limit is 4000")])
+@pytest.mark.parametrize(("question", "problem"), [("   ", "empty"), ("x" * 1001, "limit is 1000")])
 def test_ask_rejects_bad_questions(bot: Refbot, question: str, problem: str) -> None:
     with pytest.raises(QuestionError, match=problem):
         bot.ask(question)

@@ -280,9 +280,9 @@ def test_an_empty_question_is_answered_privately(client: FlaskClient, key: Signi
 def test_a_question_over_the_limit_is_refused_in_the_askers_language(
     client: FlaskClient, key: SigningKey
 ) -> None:
-    body = post(client, key, slash("x" * 4001, "ru")).get_json()
+    body = post(client, key, slash("x" * 1001, "ru")).get_json()
     assert body["data"] == {
-        "content": "Вопрос слишком длинный: не больше 4\xa0000 символов.",
+        "content": "Вопрос слишком длинный: не больше 1\xa0000 символов.",
         "flags": 64,
         "allowed_mentions": {"parse": []},
     }
@@ -549,10 +549,8 @@ def test_register_prints_the_localized_command(runner: CliRunner) -> None:
     result = runner.invoke(main, ["discord", "register"])
     assert result.exit_code == 0, result.output
     (command,) = json.loads(result.stdout)
-    assert command == command_definition(4000)
-    assert (
-        command["name"] == "rules" and command["options"][0]["max_length"] == 1024
-    )  # Discord caps an option
+    assert command == command_definition(1000)
+    assert command["name"] == "rules" and command["options"][0]["max_length"] == 1000
     assert command["name_localizations"] == {
         "de": "regeln",
         "es-ES": "reglas",
@@ -641,7 +639,7 @@ def test_register_with_a_token_puts_the_command(
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("registered /rules (id 1180000000000000099) ")
     (seen,) = handler.seen
-    assert seen == ("PUT", path, "Bot T0KEN", [command_definition(4000)])
+    assert seen == ("PUT", path, "Bot T0KEN", [command_definition(1000)])
 
 
 def test_register_takes_the_application_id_and_token_from_the_environment(

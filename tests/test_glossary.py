@@ -48,9 +48,8 @@ def test_every_concept_has_terms_in_every_language(glossary: Glossary, lang: str
         ("it", "gli inseguitori tirano 7", "pursue"),
         ("pl", "Moje gobliny uciekają na 7", "flee"),
         ("pl", "Czy ogłuszony wojownik", "stunned"),
-        # A profile's Movement column before its value: "M 4", German "B 8".
+        # A profile's Movement column before its value: "M 4".
         ("en", "my knights have M 8", "movement"),
-        ("de", "meine Ritter haben B 8", "movement"),
     ],
 )
 def test_inflected_terms_match(glossary: Glossary, lang: str, text: str, concept: str) -> None:
@@ -94,13 +93,6 @@ def test_common_words_do_not_match(glossary: Glossary, lang: str, text: str, con
         ("de", "darf ich aus dem Nahkampf raus?", "leave_combat", True),
         ("fr", "j'aimerais laisser tomber ce combat", "leave_combat", True),
         ("nl", "mag ik gewoon weglopen uit een gevecht?", "leave_combat", True),
-        # Across the sentence that sets the fight up and the one that asks.
-        (
-            "en",
-            "my hero is in close combat with an orc who is still standing. Can he walk away?",
-            "leave_combat",
-            True,
-        ),
         # One part alone, or the parts far apart, say nothing.
         ("en", "my knights killed a goblin", "wiped_out", False),
         (
@@ -251,3 +243,8 @@ def test_a_compound_is_read_as_its_two_words(
     glossary: Glossary, lang: str, text: str, concepts: set[str]
 ) -> None:
     assert {m.concept for m in glossary.find(text, lang)} == concepts
+
+
+def test_a_word_longer_than_any_compound_is_not_split(glossary: Glossary) -> None:
+    word = "angriffs" + "x" * 30 + "würfel"
+    assert len(word) > 40 and not glossary.find(word, "de")

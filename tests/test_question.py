@@ -256,3 +256,26 @@ def test_a_number_after_a_first_person_possessive_counts_own_models(
 ) -> None:
     question = parse_question(text, lang, glossary)
     assert [n.value for n in question.numbers if question.own_count(n)] == own
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "fled 2, 3, 4 and 5 inches"),  # a length ends it
+        ("en", "he needs 3, 4 or 5+"),  # choices, and a score needed
+        ("en", "they rolled 3, 4, 5 attacks"),  # a characteristic
+        ("en", "Movement 4, 5 and 6 on the dice"),  # a characteristic's value begins it
+        ("de", "Bewegung 4, 5 und 6 gewürfelt"),
+    ],
+)
+def test_a_list_that_is_not_one_roll_is_read_as_no_roll_of_three(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    assert all(len(faces) <= 2 for faces in parse_question(text, lang, glossary).dice)
+
+
+def test_a_turkish_dotted_capital_moves_no_token(glossary: Glossary) -> None:
+    # "İ" lowercases to two characters; tokens and the numbers' positions must not shift.
+    question = parse_question("İİİİ a 7 ve 9", "tr", glossary)
+    assert question.tokens[:2] == ["iiii", "a"]
+    assert [(n.value, question.tokens[n.token]) for n in question.numbers] == [(7, "7"), (9, "9")]

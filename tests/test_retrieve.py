@@ -87,3 +87,13 @@ def test_a_sentence_takes_the_concepts_of_the_one_before_in_its_paragraph(bot: R
     finally:
         retriever.weights = weights
     assert with_context > without
+
+
+def test_sentences_of_two_documents_are_never_one_paragraph(bot: Refbot) -> None:
+    from refbot.retrieve import _same_paragraph
+
+    clause = bot.loaded.retriever.clauses[1]
+    assert _same_paragraph(clause, clause)
+    for field in ("edition", "source", "section"):
+        other = replace(clause, **{field: getattr(clause, field) + "-other"})
+        assert not _same_paragraph(clause, other), field

@@ -519,6 +519,9 @@ def test_two_counts_of_models_in_contact_are_read_by_size(
         ("en", "My pursuit roll was 8 into goblins that had been fleeing since turn 2. Caught?"),
         ("de", "Meine Verfolger würfeln 8, die Goblins fliehen seit Runde 2. Eingeholt?"),
         ("ru", "Преследование выкинуло 8, гоблины бегут с хода 3. Поймали?"),
+        # The turn word after its number.
+        ("ru", "На 2 ходу преследование выкинуло 8. Поймали?"),
+        ("pl", "W 2 turze pościg wyrzucił 8. Złapali?"),
     ],
 )
 def test_a_turns_number_is_no_roll(glossary: Glossary, lang: str, text: str) -> None:
@@ -1251,3 +1254,26 @@ def test_a_topic_named_by_its_own_name_is_declined(
     covered = frozenset(glossary.concepts) - {"magic"}
     question = parse_question(text, lang, glossary)
     assert route(question, glossary, covered, 0.9).kind == "abstain"
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "inputs"),
+    [
+        # Three faces for a roll whose dice another input counts: a 3D6 pursuit.
+        (
+            "en",
+            "My goblins fled 7, the pursuers rolled 3, 4 and 2 because they are swift. Caught?",
+            {"flee": "7", "pursuit": "3,4,2", "pursuit_dice": "3"},
+        ),
+        # A characteristic's value before the faces is no face: Movement 4, dice 5 and 6.
+        (
+            "en",
+            'Charging: Movement 4, 5 and 6 on the dice, the enemy is 14" away. Did I reach?',
+            {"movement": "4", "dice": "5,6", "distance": "14in"},
+        ),
+    ],
+)
+def test_listed_faces_fit_the_roll_they_are(
+    glossary: Glossary, lang: str, text: str, inputs: dict[str, str]
+) -> None:
+    assert decide(glossary, text, lang).inputs == inputs

@@ -25,6 +25,7 @@ from refbot.i18n import (
     too_long_message,
     translations,
 )
+from refbot.rules import input_help
 from refbot.web import create_app, schemas
 
 CLUB = "https://club.example"
@@ -1195,3 +1196,33 @@ def test_an_over_long_question_on_the_page_is_a_413_stating_the_limit(
     stated = str(escape(too_long_message(lang, limit)))
     assert stated in response.get_data(as_text=True)
     assert format_decimal(limit, locale=locale_for(lang)) in stated
+
+
+@pytest.mark.parametrize(
+    ("situation", "problem", "message"),
+    [
+        # A count below its least: the least it takes.
+        (
+            {"rule": "break_from_combat", "inputs": {"opponents": "0"}},
+            {"code": "invalid_input", "input": "opponents", "low": 1, "high": None},
+            "I could not compute an outcome: the value given for {input} is not possible; "
+            "it must be at least {low}.",
+        ),
+        # A face of 7 is no die's: no range of the whole roll is made up from one face's.
+        (
+            {"rule": "pursuit", "inputs": {"flee": "7", "pursuit": "7,1"}},
+            {"code": "invalid_input", "input": "pursuit", "low": None, "high": None},
+            "I could not compute an outcome: the value given for {input} is not possible.",
+        ),
+    ],
+)
+def test_an_impossible_value_says_the_range_its_input_takes(
+    client: FlaskClient, situation: dict[str, object], problem: dict[str, object], message: str
+) -> None:
+    body = {"q": QUESTION, "lang": "de", "situation": situation}
+    answer = client.post("/api/ask", json=body).get_json()
+    assert answer["problem"] == problem
+    _ = translations("de").gettext
+    label = _(input_help(str(problem["input"]), str(situation["rule"])) or "")
+    expected = _(message).format(input=label, low=problem["low"], high=problem["high"])
+    assert answer["answer"].startswith(expected)

@@ -217,10 +217,10 @@ def patterns(codes: tuple[str, ...] = CODES) -> Patterns:
     joiners = _alternation(words("joiners"), whole=False)
     articles = _alternation(words("articles"), whole=False)
     # One more face of a listed roll: a comma or plus ("4, 3", "4+3"), and for the last face
-    # maybe a word ("3, 4 y 5"); "3 and 4, 5 models" lists no one roll.
+    # maybe "and" ("3, 4 y 5"; "3, 4 or 5" are choices); "3 and 4, 5 models" lists no one roll.
     face = r"(?:(?:{articles})\s+)?[1-6](?!\w|[.,]\d)".replace("{articles}", articles)
     next_face = rf"(?:{JOIN_SYMBOLS}){face}"
-    last_face = rf"\s+(?:{joiners})\s+{face}"
+    last_face = rf"\s+(?:{_alternation(words('conjunctions'), whole=False)})\s+{face}"
     # The stray space of "4, 5 дюймов" only makes a decimal where decimals take a comma.
     comma_units = [
         *INCH_MARKS,

@@ -444,7 +444,7 @@ def parse_faces(name: str, value: Any) -> tuple[int, ...]:
         raise RuleError(f"{name}: no dice given")
     bad = [f for f in faces if not 1 <= f <= 6]
     if bad:
-        raise RuleError(f"{name}: a D6 shows 1 to 6, not {bad[0]}", allowed=(1, 6))
+        raise RuleError(f"{name}: a D6 shows 1 to 6, not {bad[0]}")
     return faces
 
 

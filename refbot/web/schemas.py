@@ -213,10 +213,12 @@ class Problem(Schema):
     input = fields.String(allow_none=True, required=True)
     low = fields.Integer(
         allow_none=True,
+        required=True,
         metadata={"description": "For an impossible value: the lowest the input takes."},
     )
     high = fields.Integer(
         allow_none=True,
+        required=True,
         metadata={"description": "For an impossible value: the highest the input takes."},
     )
 
