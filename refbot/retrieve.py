@@ -40,7 +40,6 @@ class Weights:
     bm25: float = 0.3
     concepts: float = 1.0
     heading: float = 0.3
-    context: float = 0.3  # the concepts of the sentence before, in the same paragraph
     example: float = 0.8
     provenance: float = 0.5
 
@@ -69,16 +68,6 @@ class Retriever:
             glossary.concepts_in(c.heading, c.lang, ()) - own
             for c, own in zip(self.clauses, self.own, strict=True)
         ]
-        # The concepts of the sentence before in the clause's paragraph: "The fleeing unit is then
-        # destroyed" is about the unit already fleeing that the sentence before names.
-        self.context_concepts = [
-            (self.own[i - 1] - own - heading)
-            if i > 0 and _same_paragraph(self.clauses[i - 1], c)
-            else set()
-            for i, (c, own, heading) in enumerate(
-                zip(self.clauses, self.own, self.heading_concepts, strict=True)
-            )
-        ]
         tags = [own | heading for own, heading in zip(self.own, self.heading_concepts, strict=True)]
         frequency = Counter(k for both in tags for k in both)
         total = max(len(self.clauses), 1)
@@ -98,7 +87,6 @@ class Retriever:
         self._column = {k: i for i, k in enumerate(sorted(frequency))}
         self._own_idf = self._matrix(self.own)
         self._heading_idf = self._matrix(self.heading_concepts)
-        self._context_idf = self._matrix(self.context_concepts)
         self._norm = np.asarray([(sum(self.idf[k] for k in both) or 1.0) ** 0.25 for both in tags])
         self.bm25 = SparseBM25(
             [
@@ -170,11 +158,9 @@ class Retriever:
         stems = analyze(question.text, question.lang) + _concept_tokens(set(wanted))
         bm25 = np.asarray(self.bm25.get_scores(stems), dtype=np.float64)
         columns = [self._column[k] for k in wanted]
-        overlap = (
-            self._own_idf[:, columns].sum(axis=1)
-            + self.weights.heading * self._heading_idf[:, columns].sum(axis=1)
-            + self.weights.context * self._context_idf[:, columns].sum(axis=1)
-        )
+        overlap = self._own_idf[:, columns].sum(axis=1) + self.weights.heading * self._heading_idf[
+            :, columns
+        ].sum(axis=1)
         return {"dense": self.dense_scores(vector), "bm25": bm25, "concepts": overlap / self._norm}
 
     def fuse(self, scores: dict[str, np.ndarray], weights: Weights | None = None) -> np.ndarray:
@@ -273,15 +259,6 @@ class SparseBM25:
             rows, weights = self.postings[term]
             scores[rows] += times * weights  # a term occurs once per document's postings
         return scores
-
-
-def _same_paragraph(first: Clause, second: Clause) -> bool:
-    """Return whether two clauses are sentences of one paragraph (or item) of one section."""
-
-    def key(c: Clause) -> tuple[str, ...]:
-        return (c.game, c.edition, c.source, c.section, str(c.block), c.kind)
-
-    return key(first) == key(second)
 
 
 def _asks(text: str) -> bool:

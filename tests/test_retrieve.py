@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 import pytest
 from rank_bm25 import BM25Okapi
@@ -60,40 +58,3 @@ def test_a_language_without_glossary_terms_leans_on_the_encoder() -> None:
     assert unlisted.dense > weights.dense
     assert unlisted.concepts < weights.concepts
     assert (unlisted.bm25, unlisted.provenance) == (weights.bm25, weights.provenance)
-
-
-def test_a_sentence_takes_the_concepts_of_the_one_before_in_its_paragraph(bot: Refbot) -> None:
-    retriever = bot.loaded.retriever
-    clauses = retriever.clauses
-    carried = [i for i, found in enumerate(retriever.context_concepts) if found]
-    assert carried, "the test corpus has a sentence that follows another in its paragraph"
-    for i in carried:
-        before, clause = clauses[i - 1], clauses[i]
-        assert (before.section, before.block) == (clause.section, clause.block)
-        assert retriever.context_concepts[i] <= retriever.own[i - 1] - retriever.own[i]
-    # A paragraph's first sentence takes nothing from the paragraph before it.
-    firsts = [i for i in range(1, len(clauses)) if clauses[i].block != clauses[i - 1].block]
-    assert firsts and not any(retriever.context_concepts[i] for i in firsts)
-    # Asked about such a concept, the sentence scores more than it would on its own words.
-    i = carried[0]
-    concept = sorted(retriever.context_concepts[i])[0]
-    text = bot.glossary.concepts[concept].title("en")
-    question = parse_question(text, "en", bot.glossary)
-    vector = bot.embedder.embed([text])[0]
-    with_context = retriever.scores(question, vector)["concepts"][i]
-    retriever.weights, weights = replace(retriever.weights, context=0.0), retriever.weights
-    try:
-        without = retriever.scores(question, vector)["concepts"][i]
-    finally:
-        retriever.weights = weights
-    assert with_context > without
-
-
-def test_sentences_of_two_documents_are_never_one_paragraph(bot: Refbot) -> None:
-    from refbot.retrieve import _same_paragraph
-
-    clause = bot.loaded.retriever.clauses[1]
-    assert _same_paragraph(clause, clause)
-    for field in ("edition", "source", "section"):
-        other = replace(clause, **{field: getattr(clause, field) + "-other"})
-        assert not _same_paragraph(clause, other), field

@@ -52,9 +52,6 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "no dense": lambda: patched(retriever, "weights", replace(weights, dense=0)),
         "no BM25": lambda: patched(retriever, "weights", replace(weights, bm25=0)),
         "no concepts": lambda: patched(retriever, "weights", replace(weights, concepts=0)),
-        "no concepts of the sentence before (before)": lambda: patched(
-            retriever, "weights", replace(weights, context=0)
-        ),
         "no provenance bonus": lambda: patched(
             retriever, "weights", replace(weights, provenance=0)
         ),
