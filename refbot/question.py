@@ -275,16 +275,19 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     notation_spans = [m.span() for m in notation]
     # The faces of one roll listed ("3, 4, 2, 5 y 6"); a longer list is no one roll, read as
     # numbers. Then two faces as people write them ("2 and 5"), or one face twice ("double 5").
-    lists = [m for m in found.run.finditer(text) if len(FACE.findall(m.group(0))) > 2]
-    lists = [m for m in lists if _listed_roll(m, text, glossary, lang)] if FACE_RUNS_READ else []
-    runs = [m for m in lists if len(FACE.findall(m.group(0))) <= MAX_RUN]
-    listed = [m.span() for m in lists]
-    # "Movement 4, 5 and 6": the characteristic's value starts no pair; the faces follow it.
-    valued = [
-        m.start()
-        for m in found.run.finditer(text)
-        if _after_characteristic(m, text, glossary, lang)
+    # "Movement 4, 5 and 6": the characteristic's value starts no list and no pair; the faces
+    # follow it.
+    language = get_language(lang) if lang in CODES else None
+    faces_listed = [(m, len(FACE.findall(m.group(0)))) for m in found.run.finditer(text)]
+    valued = [m.start() for m, _ in faces_listed if _after_characteristic(m, text, glossary, lang)]
+    lists = [
+        (m, n)
+        for m, n in faces_listed
+        if n > 2 and m.start() not in valued and _listed_roll(m, text, language)
     ]
+    lists = lists if FACE_RUNS_READ else []
+    runs = [m for m, n in lists if n <= MAX_RUN]
+    listed = [m.span() for m, _ in lists]
     pairs_found = [m for m in found.pair.finditer(text) if m.start() not in valued]
     for start in valued:
         first = FACE.search(text, start)
@@ -321,7 +324,6 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     tokens = tokenize(text)
     # Number words, faces and named rolls in the question's own language only: "elf" is eleven
     # in German and an elf in English.
-    language = get_language(lang) if lang in CODES else None
     said: list[DieFaces] = []
     if language is not None:
         numbers += _number_words(tokens, language, {n.token for n in numbers})
@@ -369,12 +371,12 @@ TOTAL_AFTER = re.compile(r"^\s*[)\]]?\s*(?:=|->|→|:)?\s*(\d+)(?!\d)")
 CHARACTERISTICS = frozenset({"movement", "leadership"})
 
 
-def _listed_roll(match: re.Match[str], text: str, glossary: Glossary, lang: str) -> bool:
+def _listed_roll(match: re.Match[str], text: str, language: Language | None) -> bool:
     """Return whether a list of faces is one roll, not values of other things.
 
-    Not when its last number has a unit or a "+" ("2, 3, 4 and 5 inches", "3, 4, 5+"), counts
-    models or a characteristic ("…, 5 models", "…, 3 attacks"), or its first number is a
-    characteristic's value ("Movement 4, 5 and 6 on the dice").
+    Not when its last number has a unit or a "+" ("2, 3, 4 and 5 inches", "3, 4, 5+") or counts
+    models or a characteristic ("…, 5 models", "…, 3 attacks"). (A list whose first number is a
+    characteristic's value, "Movement 4, 5 and 6", is left out before.)
     """
     found = patterns()
     last = list(FACE.finditer(match.group(0)))[-1].start() + match.start()
@@ -382,10 +384,9 @@ def _listed_roll(match: re.Match[str], text: str, glossary: Glossary, lang: str)
     if number is None or number.group(2) or number.group(3) or NEEDED.match(text, number.end()):
         return False
     after = tokenize(text[match.end() :])[:1]
-    language = get_language(lang) if lang in CODES else None
-    if after and language is not None and after[0] in (*language.model_nouns, *language.stat_nouns):
-        return False
-    return not _after_characteristic(match, text, glossary, lang)
+    return not (
+        after and language is not None and after[0] in (*language.model_nouns, *language.stat_nouns)
+    )
 
 
 def _after_characteristic(match: re.Match[str], text: str, glossary: Glossary, lang: str) -> bool:
