@@ -31,6 +31,7 @@ DENIALS_READ = True  # a denied contact says no whatever else is said (ablation 
 FACES_BY_ORDER = True  # die faces fill a roll whose bare numbers are not read by order (ablation)
 ONLY_ROLL_READ = True  # a rule's one roll takes the question's one set of faces (ablation)
 GUESSES_CLAIM = False  # a concept guessed by nearest term claims a number (ablation: True)
+GUESSES_FLAG = False  # a concept guessed by nearest term sets a yes/no input (ablation: True)
 ROLLS_SAID_FIRST = True  # by order, values said as rolls before bare numbers (ablation switch)
 ROLL_WORD_REACH = 1  # "rolled a 6": at most this many words between a roll word and its value
 STAT_COUNTS_SKIPPED = True  # "(3 attacks)" is no count of models nor a roll (ablation)
@@ -171,7 +172,11 @@ def bind(
             if len(named) > cue.nth:
                 inputs[param.name] = named[cue.nth]
         elif param.kind == "bool":
-            said = [m for m in question.mentions if m.concept in cue.concepts]
+            said = [
+                m
+                for m in question.mentions
+                if m.concept in cue.concepts and (GUESSES_FLAG or not m.guessed)
+            ]
             if (cue.only_denied and not said) or question.concepts & set(cue.not_when):
                 continue
             denial = (

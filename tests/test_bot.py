@@ -162,6 +162,13 @@ def test_real_model_answers_a_language_without_glossary_terms(
             "break_from_combat",
             {"automatic_hits": 3},
         ),
+        # "rakibim" (my opponent) also resembles "a standing enemy": a guessed concept sets no
+        # yes/no input, so the one opponent, knocked down, may be attacked.
+        (
+            "Mordheim: tek rakibim yere düşmüş (knocked down), ona vurabilir miyim?",
+            "attack_downed",
+            {"can_attack": True},
+        ),
     ],
 )
 def test_real_model_computes_the_rule_the_best_clause_states_in_a_language_without_terms(

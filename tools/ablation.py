@@ -221,6 +221,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a concept guessed by nearest term claims numbers (before)": lambda: patched(
             router, "GUESSES_CLAIM", True
         ),
+        "a concept guessed by nearest term sets yes/no inputs (before)": lambda: patched(
+            router, "GUESSES_FLAG", True
+        ),
         "by order, bare numbers as likely rolls as values said as rolls (before)": lambda: patched(
             router, "ROLLS_SAID_FIRST", False
         ),
