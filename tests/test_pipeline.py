@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from refbot import pipeline
+from refbot import terms as terms_module
 from refbot.answer import Situation
 from refbot.bot import Refbot
 from refbot.embed import HashEmbedder
@@ -126,6 +127,18 @@ def test_words_the_glossary_lacks_take_their_nearest_term(glossary: Glossary) ->
     found = {m.concept for m in matcher.find("qqq overrunning zzz")}
     assert found == {"overrun"}
     assert matcher.find("qqq zzz") == []
+
+
+@pytest.mark.parametrize("pairs_read", [True, False])
+def test_two_words_side_by_side_take_the_term_they_say_together(
+    glossary: Glossary, pairs_read: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Apart, "fleeing" is nearest "flee" and "enemy" "a new enemy"; together they are one term.
+    monkeypatch.setattr(terms_module, "PAIRS_READ", pairs_read)
+    found = TermMatcher(glossary, HashEmbedder()).find("qqq fleeing enemy zzz")
+    pair = [(m.start, m.end) for m in found if m.concept == "fleeing_enemy"]
+    assert pair == ([(1, 3)] if pairs_read else [])
+    assert all(m.guessed for m in found)
 
 
 def test_a_unitless_length_takes_the_unit_of_the_edition_asked_about(bot: Refbot) -> None:

@@ -21,6 +21,7 @@ import numpy as np
 from refbot import glossary as glossary_module
 from refbot import pipeline, question, router
 from refbot import retrieve as retrieve_module
+from refbot import terms as terms_module
 from refbot.bot import Refbot
 from refbot.glossary import Concept
 
@@ -220,6 +221,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         ),
         "a concept guessed by nearest term claims numbers (before)": lambda: patched(
             router, "GUESSES_CLAIM", True
+        ),
+        "no two neighbouring words matched to a term as one phrase (before)": lambda: patched(
+            terms_module, "PAIRS_READ", False
         ),
         "a concept guessed by nearest term sets yes/no inputs (before)": lambda: patched(
             router, "GUESSES_FLAG", True
