@@ -153,6 +153,14 @@ class Question:
             return False
         return self.tokens[after] in language.model_nouns
 
+    def opens_brackets(self, number: Number) -> bool:
+        """Return whether a number opens brackets after a word: "Saurios (16)", "Boyz (19 over)"."""
+        spans = [m.span() for m in TOKEN.finditer(self.text)]
+        if number.token == 0 or number.token >= len(spans):
+            return False
+        between = self.text[spans[number.token - 1][1] : spans[number.token][0]]
+        return between.strip() == "("
+
     def numbers_turn(self, number: Number) -> bool:
         """Return whether a number numbers a turn or a page: "since turn 2", "в 3 ходу"."""
         language = self.language

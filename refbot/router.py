@@ -30,6 +30,7 @@ MIN_ANGLE = 5  # degrees: a bare number below this beside "wheel" counts wheels
 DENIALS_READ = True  # a denied contact says no whatever else is said (ablation switch)
 FACES_BY_ORDER = True  # die faces fill a roll whose bare numbers are not read by order (ablation)
 ONLY_ROLL_READ = True  # a rule's one roll takes the question's one set of faces (ablation)
+LONE_TOTAL_READ = True  # ... or, without faces, its one free number as the total (ablation)
 GUESSES_CLAIM = False  # a concept guessed by nearest term claims a number (ablation: True)
 GUESSES_FLAG = False  # a concept guessed by nearest term sets a yes/no input (ablation: True)
 ROLLS_SAID_FIRST = True  # by order, values said as rolls before bare numbers (ablation switch)
@@ -237,7 +238,7 @@ def bind(
         # The situation is established: what is left is read by unit, then by order.
         inputs.update(_by_unit_and_order(numbers, question, inputs, used))
     inputs.update(_only_number(numbers, question, inputs, used, valued))
-    inputs.update(_only_roll(numbers, question, inputs, used))
+    inputs.update(_only_roll(numbers, question, inputs, used, valued))
     inputs.update(_bounded_pairs(numbers, question, inputs, used))
     for param in numbers:
         if param.listed and param.name in inputs and LISTS_SUMMED:
@@ -521,13 +522,26 @@ def _only_number(
     """Give a rule's one required count the one number left ("surrounded by three orcs").
 
     Only when exactly one required whole-number input is unbound and exactly one plausible
-    number without a unit is free: any more and the order would be a guess. A number right
-    after another situation's word ("fled 7") is that situation's: none is left.
+    number without a unit is free: any more and the order would be a guess.
     """
     wanted = [p for p in params if p.required and p.kind == "int" and p.name not in bound]
     if len(wanted) != 1:
         return {}
-    own = set(wanted[0].cue.concepts) if wanted[0].cue else set()
+    number = _lone_free(wanted[0], question, used, valued)
+    if number is None:
+        return {}
+    used.add(number.token)
+    return {wanted[0].name: f"{number.value:g}"}
+
+
+def _lone_free(
+    param: Param, question: Question, used: set[int], valued: frozenset[str]
+) -> Number | None:
+    """Return the one free number this input can be, unless another situation's word claims it.
+
+    A number right after another situation's word ("fled 7") is that situation's: none is left.
+    """
+    own = set(param.cue.concepts) if param.cue else set()
     # A concept guessed from a word's nearest term ("savaşçım": my warrior, near "a standing
     # enemy") is too unsure to take a number from the rule the question names.
     others = (
@@ -539,18 +553,21 @@ def _only_number(
         if CLAIMED_READ
         else []
     )
-    free = _free_counts(wanted[0], question, used)
+    free = _free_counts(param, question, used)
     if len(free) != 1 or any(
         0 <= free[0].token - m.end <= 1 and question.same_clause(free[0].token, m.start)
         for m in others
     ):
-        return {}
-    used.add(free[0].token)
-    return {wanted[0].name: f"{free[0].value:g}"}
+        return None
+    return free[0]
 
 
 def _only_roll(
-    params: list[Param], question: Question, bound: dict[str, str], used: set[int]
+    params: list[Param],
+    question: Question,
+    bound: dict[str, str],
+    used: set[int],
+    valued: frozenset[str] = frozenset(),
 ) -> dict[str, str]:
     """Give a rule's one roll the one set of die faces the question gives, wherever it stands.
 
@@ -560,6 +577,20 @@ def _only_roll(
     rolls = [p for p in params if p.kind == "roll"]
     if not ONLY_ROLL_READ or len(rolls) != 1 or rolls[0].name in bound:
         return {}
+    if not question.rolls and LONE_TOTAL_READ:
+        # "Overrun: got 8", "deu oito": the one number the question leaves is the roll's total.
+        # Not a count in brackets after a unit's name ("Saurios (16)"), nor one of two numbers;
+        # a total ends its clause ("got 8."): "2 opponents" counts something else.
+        number = _lone_free(rolls[0], question, used, valued)
+        if (
+            number is None
+            or question.opens_brackets(number)
+            or not _ends_clause(question, number.token)
+            or any(n.token not in used for n in question.numbers if n is not number and not n.unit)
+        ):
+            return {}
+        used.add(number.token)
+        return {rolls[0].name: f"{number.value:g}"}
     if len(question.rolls) != 1 or question.rolls[0].token in used:
         return {}
     (faces,) = question.rolls

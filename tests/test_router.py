@@ -1277,3 +1277,25 @@ def test_listed_faces_fit_the_roll_they_are(
     glossary: Glossary, lang: str, text: str, inputs: dict[str, str]
 ) -> None:
     assert decide(glossary, text, lang).inputs == inputs
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "roll"),
+    [
+        ("en", "Overrun: I got 8. How far do my knights go?", "8"),
+        ("de", "Überrennen: es kam eine 9. Wie weit?", "9"),
+        ("pl", "Overrun: wyszło 7. Ile idę?", "7"),
+        ("pt", "overrun: deu oito. meus cavaleiros andam quanto?", "8"),
+        # A count in brackets after the unit's name is its size, not the roll.
+        ("es", "Arrasaron mis Jinetes de Lobo (10). ¿Cuánto avanzan?", None),
+        # A number followed by what it counts is no total.
+        ("ru", "Мои рыцари делают overrun, а рядом 2 врага. Как далеко?", None),
+        # Two numbers left: which is the roll would be a guess.
+        ("en", "Overrun: I got 8, he got 6. How far do my knights go?", None),
+    ],
+)
+def test_a_rules_one_roll_takes_the_one_number_left(
+    glossary: Glossary, lang: str, text: str, roll: str | None
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.inputs.get("roll") == roll

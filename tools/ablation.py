@@ -225,6 +225,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "no two neighbouring words matched to a term as one phrase (before)": lambda: patched(
             terms_module, "PAIRS_READ", False
         ),
+        "a rule's one roll without faces not given the one number left (before)": lambda: patched(
+            router, "LONE_TOTAL_READ", False
+        ),
         "a concept guessed by nearest term sets yes/no inputs (before)": lambda: patched(
             router, "GUESSES_FLAG", True
         ),
