@@ -13,6 +13,7 @@ from refbot.lang import get as get_language
 SUFFIX = re.compile(r"['’]\w{1,3}$")
 FACE_RUNS_READ = True  # "3, 4, 2, 5 y 6" read as one roll of five dice (ablation switch)
 FACE_NOUNS_READ = True  # "two sixes" read as two dice showing 6 (ablation switch)
+WORD_PAIRS_READ = True  # "a four and a three" read as the faces "4 and 3" are (ablation switch)
 MAX_FACES_SAID = 8  # "three fives" up to "eight sixes": more dice than any roll takes are no roll
 TIMES_READ = True  # "twice", "zweimal" read as a number (ablation switch)
 NEGATION_REACH = 3  # a negation denies a situation word at most this many words after it
@@ -337,6 +338,7 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
         numbers += _number_words(tokens, language, {n.token for n in numbers})
         said = _faces_said_as_counts(tokens, language, numbers) if FACE_NOUNS_READ else []
         said += _named_rolls(tokens, language) + _doubles_in_words(tokens, language)
+        said += _pairs_in_words(tokens, language, numbers) if WORD_PAIRS_READ else []
     # The count and, for "two 4s", the face written in digits.
     counted = {t for roll in said for t in range(roll.token, roll.end + 1)}
     numbers = [n for n in numbers if n.token not in counted]
@@ -479,6 +481,27 @@ def _faces_said_as_counts(
             face = int(after.value)
         if face is not None:
             found.append(DieFaces((face,) * int(count.value), at, at + 1))
+    return found
+
+
+def _pairs_in_words(tokens: list[str], language: Language, numbers: list[Number]) -> list[DieFaces]:
+    """Return two faces said in words as "2 and 5" is in digits: "a four and a three".
+
+    Not when models or a characteristic follow ("two and three orcs" counts them).
+    """
+    faces = {
+        n.token: int(n.value)
+        for n in numbers
+        if not n.unit and not n.times and tokens[n.token].isalpha() and 1 <= n.value <= 6
+    }
+    found = []
+    for at, first in faces.items():
+        if at + 2 >= len(tokens) or tokens[at + 1] not in language.joiners:
+            continue
+        second = at + 3 if tokens[at + 2] in language.articles else at + 2
+        after = tokens[second + 1] if second + 1 < len(tokens) else ""
+        if second in faces and after not in (*language.model_nouns, *language.stat_nouns):
+            found.append(DieFaces((first, faces[second]), at, second))
     return found
 
 

@@ -34,6 +34,12 @@ def glossary() -> Glossary:
         ("en", "rolled 1, 2, 3, 4, 5, 6, 1, 2 and 3", []),
         # Only commas before the last face: "3 and 4, 5 models" is a roll and a count.
         ("en", "I rolled 3 and 4, 5 models left", [(3, 4)]),
+        # Two faces in words, as in digits; not when models follow.
+        ("en", "rolled the flee: a four and a three.", [(4, 3)]),
+        ("es", "saqué un cuatro y un tres para huir", [(4, 3)]),
+        ("de", "Flucht: eine vier und eine drei", [(4, 3)]),
+        ("ru", "выпало два и пять", [(2, 5)]),
+        ("pl", "dwa i trzy modele", []),
     ],
 )
 def test_die_faces(glossary: Glossary, lang: str, text: str, dice: list[tuple[int, int]]) -> None:

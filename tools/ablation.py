@@ -228,6 +228,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a rule's one roll without faces not given the one number left (before)": lambda: patched(
             router, "LONE_TOTAL_READ", False
         ),
+        "two faces in words ('a four and a three') not read as a roll (before)": lambda: patched(
+            question, "WORD_PAIRS_READ", False
+        ),
         "a concept guessed by nearest term sets yes/no inputs (before)": lambda: patched(
             router, "GUESSES_FLAG", True
         ),
