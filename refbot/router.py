@@ -48,6 +48,7 @@ MODEL_COUNTS_SKIPPED = True  # "(9 models)" is no roll (ablation switch)
 ASKING_CLAUSE = True  # a detail is asked in the question's last clause (ablation switch)
 DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too (ablation switch)
 ARTICLE_LISTS_READ = True  # "a zombie and a ghoul" counts two opponents (ablation switch)
+SINGLE_ARTICLE_COUNT = 1  # "against an orc" counts one opponent (ablation: 2, lists only)
 UNLESS_DENIED_READ = True  # a denied word that would say no says nothing (ablation switch)
 UNITLESS_LENGTHS_SKIPPED = True  # no bare number is a length where others have units (abl.)
 IMPOSSIBLE_ROLLS_READ = True  # "fled 15" is an impossible flee, not a flee not given (abl.)
@@ -673,7 +674,7 @@ def _items_after(question: Question, token: int, counts: dict[int, float]) -> fl
 
 
 def _article_list(param: Param, question: Question) -> str | None:
-    """Count a list of models each said with an article: "against a zombie and a ghoul": 2."""
+    """Count the models said with articles: "against a zombie and a ghoul": 2, "an orc": 1."""
     cue = param.cue
     assert cue is not None
     _, articles = _list_words(question)
@@ -687,7 +688,7 @@ def _article_list(param: Param, question: Question) -> str | None:
         if first is None or not question.same_clause(first, mention.end - 1):
             continue
         total = 1 + _items_after(question, first, counts)
-        if total > 1:
+        if total >= SINGLE_ARTICLE_COUNT:
             return f"{total:g}"
     return None
 

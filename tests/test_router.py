@@ -837,6 +837,9 @@ def test_a_rules_one_roll_takes_the_questions_one_set_of_faces(
         ("fr", "Mordheim : mon héros fuit, au contact de 3 skavens et un rat-ogre.", "4"),
         ("fr", "Mordheim : mon héros fuit, au contact de 3 skavens et d'un rat-ogre.", "4"),
         ("en", "Mordheim: my hero fled combat; in contact with an orc and a goblin. Hits?", "2"),
+        # One model said with an article is one.
+        ("en", "Mordheim: my hero broke from combat against a single orc. Hits?", "1"),
+        ("it", "Mordheim: il mio eroe fugge dal corpo a corpo contro un solo orco.", "1"),
         # A number before a characteristic ("3 attacks") counts no models.
         ("en", "Mordheim: my hero broke from combat with an Ogre (3 attacks) and two orcs.", "3"),
         (

@@ -231,6 +231,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "two faces in words ('a four and a three') not read as a roll (before)": lambda: patched(
             question, "WORD_PAIRS_READ", False
         ),
+        "one opponent said with an article ('against an orc') not counted (before)": lambda: (
+            patched(router, "SINGLE_ARTICLE_COUNT", 2)
+        ),
         "a concept guessed by nearest term sets yes/no inputs (before)": lambda: patched(
             router, "GUESSES_FLAG", True
         ),
