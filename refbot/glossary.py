@@ -25,6 +25,8 @@ WHOLE_WORDS = frozenset({"topic", "other_game"})
 TOKEN = re.compile(r"\w+(?:['’]\w+)*", re.U)
 SUFFIX_LETTERS = 3  # "'da", "'nın", "'s": what follows an apostrophe in a suffix, at most
 WINDOW_SLACK = 3  # words a multi-word term may be spread over, beyond its own length
+TERMS_IN_CLAUSE = True  # multi-word terms within one sentence, out of brackets (ablation)
+CLAUSE_MARKS = ";!?()"
 # Words apart at most for the parts of a concept said in parts ("killed every last one of them":
 # a word for killing and one for all of them make a wipe-out).
 PARTS_WINDOW = 6
@@ -179,6 +181,7 @@ class Glossary:
         """Return the concepts text mentions, by the terms of its language (and extra_langs)."""
         langs = [lang, *extra_langs] if lang in self.languages else self.languages
         tokens = tokenize(text)
+        clauses = _clauses(fold(text)) if TERMS_IN_CLAUSE else [0] * len(tokens)
         found: dict[tuple[str, int], Mention] = {}
         for term_lang in dict.fromkeys(langs):
             table = self._by_stem.get(term_lang, {})
@@ -187,7 +190,7 @@ class Glossary:
                 for concept, term in table.get(stem, ()):
                     if _letter_without_value(term, tokens, start):
                         continue
-                    end = _match_at(term, stems, start)
+                    end = _match_at(term, stems, start, clauses)
                     written = self._written.get((term_lang, concept, term))
                     if end and written and not _written_in(written, tokens[start:end]):
                         end = 0  # "sortir" is no "sort", "a quel punto" no "punti"
@@ -317,11 +320,37 @@ def _letter_without_value(term: tuple[str, ...], tokens: list[str], start: int) 
     return not (start + 1 < len(tokens) and tokens[start + 1][:1].isdigit())
 
 
-def _match_at(term: tuple[str, ...], stems: list[str], start: int) -> int:
-    """Return the end of term's match starting at start (all its stems nearby, any order), or 0."""
+def _clauses(text: str) -> list[int]:
+    """Return, for each token, how many sentence ends and brackets stand before it.
+
+    Commas and colons do not part a term: "with someone, who stands", "Warhammer: The Old
+    World"; nor does the point of an ordinal ("1. Runde").
+    """
+    marks = 0
+    clauses = []
+    last = 0
+    for match in TOKEN.finditer(text):
+        between = text[last : match.start()]
+        marks += sum(between.count(c) for c in CLAUSE_MARKS)
+        if "." in between and not text[last - 1 : last].isdigit():
+            marks += 1
+        clauses.append(marks)
+        last = match.end()
+    return clauses
+
+
+def _match_at(term: tuple[str, ...], stems: list[str], start: int, clauses: list[int]) -> int:
+    """Return the end of term's match starting at start (all its stems nearby, any order), or 0.
+
+    The stems are looked for in start's clause only: "un nemico stordito, nessun altro in
+    piedi" says no "altro nemico".
+    """
     if len(term) == 1:
         return start + 1
-    window = stems[start : start + len(term) + WINDOW_SLACK]
+    reach = start + len(term) + WINDOW_SLACK
+    window = [
+        stem for at, stem in enumerate(stems[start:reach], start) if clauses[at] == clauses[start]
+    ]
     if not all(part in window for part in term):
         return 0
     return start + max(window.index(part) for part in term) + 1

@@ -71,10 +71,27 @@ def test_inflected_terms_match(glossary: Glossary, lang: str, text: str, concept
         ("nl", "Mag ik in het gevecht een stap achteruit doen?", "leave_combat"),
         ("de", "Einheit B greift Einheit A an", "movement"),
         ("en", "unit A charges unit B. What now?", "movement"),
+        # A term's words are found in one sentence and out of brackets, not across them.
+        ("it", "solo con un nemico stordito (stunned), nessun altro in piedi", "new_enemy"),
+        ("en", "The enemy fled. Another one held", "new_enemy"),
     ],
 )
 def test_common_words_do_not_match(glossary: Glossary, lang: str, text: str, concept: str) -> None:
     assert concept not in glossary.concepts_in(text, lang)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "concept"),
+    [
+        # Commas, colons and an ordinal's point part no term.
+        ("en", "In Warhammer: The Old World, can knights pursue?", "other_games"),
+        ("pl", "wybiłem ich w 1. turze walki", "first_turn"),
+    ],
+)
+def test_a_terms_words_are_found_across_commas_colons_and_ordinals(
+    glossary: Glossary, lang: str, text: str, concept: str
+) -> None:
+    assert concept in glossary.concepts_in(text, lang)
 
 
 @pytest.mark.parametrize(

@@ -234,6 +234,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "one opponent said with an article ('against an orc') not counted (before)": lambda: (
             patched(router, "SINGLE_ARTICLE_COUNT", 2)
         ),
+        "a multi-word term's words found across sentences and brackets (before)": lambda: patched(
+            glossary_module, "TERMS_IN_CLAUSE", False
+        ),
         "a concept guessed by nearest term sets yes/no inputs (before)": lambda: patched(
             router, "GUESSES_FLAG", True
         ),
