@@ -211,7 +211,7 @@ def bind(
     used = set(took.values())
     used |= taken
     inputs.update(bound)
-    rolled = {m.end for m in question.mentions if m.concept == "roll"}
+    rolled = _said_as_rolls(question)
     for param in against:
         # "il lui fallait 5+, il fait 3": the roll made is the number right after the one needed.
         assert param.cue is not None and param.cue.against is not None
@@ -228,7 +228,7 @@ def bind(
                 and _counted(param, n, question)
                 # A roll's result ends its clause or follows a word for rolling: "2 of his
                 # friends" and "2 attacks left" count something else.
-                and (_ends_clause(question, n.token) or {n.token, n.token - 1} & rolled)
+                and (_ends_clause(question, n.token) or n.token in rolled)
             ),
             None,
         )

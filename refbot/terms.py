@@ -5,7 +5,9 @@ game's concepts in words no stemmer maps; the multilingual encoder still places 
 "pursue". Each word of such a question takes the concept of its nearest glossary term when the
 cosine is high and stands out from the word's next-nearest concepts: function words ("bir",
 "var") resemble every term a little, and that margin (a hubness correction in the manner of
-CSLS) keeps them out. Both bars were chosen on the development set.
+CSLS) keeps them out. Two neighbouring words are matched as one phrase too, with a higher
+margin ("yok etti": destroyed, where neither word alone is). The bars were chosen on the
+development sets.
 """
 
 from __future__ import annotations
