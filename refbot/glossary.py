@@ -14,7 +14,7 @@ import yaml
 
 from refbot.corpus import load_yaml
 from refbot.errors import CorpusError
-from refbot.lang import compound_links
+from refbot.lang import compound_links, ordinal_nouns
 from refbot.lang import stemmer as snowball_algorithm
 
 KINDS = ("rule", "term", "intent", "other_game", "topic", "part")
@@ -26,7 +26,8 @@ TOKEN = re.compile(r"\w+(?:['’]\w+)*", re.U)
 SUFFIX_LETTERS = 3  # "'da", "'nın", "'s": what follows an apostrophe in a suffix, at most
 WINDOW_SLACK = 3  # words a multi-word term may be spread over, beyond its own length
 TERMS_IN_CLAUSE = True  # multi-word terms within one sentence, out of brackets (ablation)
-CLAUSE_MARKS = ";!?()"
+# Marks that end what one term can span (a point is handled apart: "1. Runde" is an ordinal).
+CLAUSE_MARKS = ";!?()…\n"
 # Words apart at most for the parts of a concept said in parts ("killed every last one of them":
 # a word for killing and one for all of them make a wipe-out).
 PARTS_WINDOW = 6
@@ -181,7 +182,9 @@ class Glossary:
         """Return the concepts text mentions, by the terms of its language (and extra_langs)."""
         langs = [lang, *extra_langs] if lang in self.languages else self.languages
         tokens = tokenize(text)
-        clauses = _clauses(fold(text)) if TERMS_IN_CLAUSE else [0] * len(tokens)
+        clauses = (
+            token_clauses(fold(text), ordinal_nouns(lang)) if TERMS_IN_CLAUSE else [0] * len(tokens)
+        )
         found: dict[tuple[str, int], Mention] = {}
         for term_lang in dict.fromkeys(langs):
             table = self._by_stem.get(term_lang, {})
@@ -320,11 +323,11 @@ def _letter_without_value(term: tuple[str, ...], tokens: list[str], start: int) 
     return not (start + 1 < len(tokens) and tokens[start + 1][:1].isdigit())
 
 
-def _clauses(text: str) -> list[int]:
-    """Return, for each token, how many sentence ends and brackets stand before it.
+def token_clauses(text: str, ordinal_nouns: frozenset[str] = frozenset()) -> list[int]:
+    """Return, for each token, how many sentence ends, line breaks and brackets stand before it.
 
-    Commas and colons do not part a term: "with someone, who stands", "Warhammer: The Old
-    World"; nor does the point of an ordinal ("1. Runde").
+    Commas and colons do not part a term ("with someone, who stands", "Warhammer: The Old
+    World"), nor does the point of an ordinal: a number's point before a turn's noun ("1. Runde").
     """
     marks = 0
     clauses = []
@@ -332,7 +335,8 @@ def _clauses(text: str) -> list[int]:
     for match in TOKEN.finditer(text):
         between = text[last : match.start()]
         marks += sum(between.count(c) for c in CLAUSE_MARKS)
-        if "." in between and not text[last - 1 : last].isdigit():
+        ordinal = text[last - 1 : last].isdigit() and match.group(0) in ordinal_nouns
+        if "." in between and not ordinal:
             marks += 1
         clauses.append(marks)
         last = match.end()

@@ -155,8 +155,8 @@ class Question:
         return self.tokens[after] in language.model_nouns
 
     def opens_brackets(self, number: Number) -> bool:
-        """Return whether a number opens brackets after a word: "Saurios (16)", "Boyz (19 over)"."""
-        spans = [m.span() for m in TOKEN.finditer(self.text)]
+        """Return whether a number opens brackets after a word: "Saurios (16)", "Boyz (19 left)"."""
+        spans = self._spans
         if number.token == 0 or number.token >= len(spans):
             return False
         between = self.text[spans[number.token - 1][1] : spans[number.token][0]]
@@ -186,10 +186,15 @@ class Question:
 
     def words(self, mention: Mention) -> str:
         """Return the words of the question a mention covers, as written."""
-        spans = [m.span() for m in TOKEN.finditer(self.text)][mention.start : mention.end]
+        spans = self._spans[mention.start : mention.end]
         words = self.text[spans[0][0] : spans[-1][1]] if spans else ""
         # Without a suffix after an apostrophe: "40k'da" names 40k.
         return SUFFIX.sub("", words)
+
+    @cached_property
+    def _spans(self) -> list[tuple[int, int]]:
+        """Return each token's span in the text as written."""
+        return [m.span() for m in TOKEN.finditer(self.text)]
 
     @cached_property
     def tokens(self) -> list[str]:
@@ -334,19 +339,23 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     # Number words, faces and named rolls in the question's own language only: "elf" is eleven
     # in German and an elf in English.
     said: list[DieFaces] = []
+    mentions = tuple(glossary.find(text, lang))
+    clauses = _clause_of_tokens(text, at)
     if language is not None:
         numbers += _number_words(tokens, language, {n.token for n in numbers})
         said = _faces_said_as_counts(tokens, language, numbers) if FACE_NOUNS_READ else []
         said += _named_rolls(tokens, language) + _doubles_in_words(tokens, language)
-        said += _pairs_in_words(tokens, language, numbers) if WORD_PAIRS_READ else []
+        if WORD_PAIRS_READ:
+            rolling = {clauses[m.start] for m in mentions if m.concept == "roll"}
+            said += _pairs_in_words(
+                tokens, language, numbers, [clauses[t] in rolling for t in range(len(tokens))]
+            )
     # The count and, for "two 4s", the face written in digits.
     counted = {t for roll in said for t in range(roll.token, roll.end + 1)}
     numbers = [n for n in numbers if n.token not in counted]
     numbers.sort(key=lambda n: n.token)
-    mentions = tuple(glossary.find(text, lang))
     written = [DieFaces(_faces_of(m), at[m.start()], at[m.end() - 1]) for m in pairs]
     rolls = tuple(sorted([*written, *said], key=lambda r: r.token))
-    clauses = _clause_of_tokens(text, at)
     return Question(text, lang, mentions, tuple(numbers), counts, rolls, clauses)
 
 
@@ -484,23 +493,34 @@ def _faces_said_as_counts(
     return found
 
 
-def _pairs_in_words(tokens: list[str], language: Language, numbers: list[Number]) -> list[DieFaces]:
+def _pairs_in_words(
+    tokens: list[str], language: Language, numbers: list[Number], rolling: list[bool]
+) -> list[DieFaces]:
     """Return two faces said in words as "2 and 5" is in digits: "a four and a three".
 
-    Not when models or a characteristic follow ("two and three orcs" counts them).
+    Only "and" joins them ("a four or a five" is a choice), said with an article or in a clause
+    that rolls ("rolled four and three"); not a turn's or page's numbers, nor counts of what
+    follows ("two and three orcs", "a six and two fours").
     """
     faces = {
         n.token: int(n.value)
         for n in numbers
         if not n.unit and not n.times and tokens[n.token].isalpha() and 1 <= n.value <= 6
     }
+    counted = {*language.model_nouns, *language.stat_nouns, *(w for w, _ in language.face_nouns)}
     found = []
     for at, first in faces.items():
-        if at + 2 >= len(tokens) or tokens[at + 1] not in language.joiners:
+        if at + 2 >= len(tokens) or tokens[at + 1] not in language.conjunctions:
             continue
         second = at + 3 if tokens[at + 2] in language.articles else at + 2
+        said_with_article = at > 0 and tokens[at - 1] in language.articles
         after = tokens[second + 1] if second + 1 < len(tokens) else ""
-        if second in faces and after not in (*language.model_nouns, *language.stat_nouns):
+        if (
+            second in faces
+            and (said_with_article or rolling[at])
+            and (at == 0 or tokens[at - 1] not in language.turn_nouns)
+            and after not in counted
+        ):
             found.append(DieFaces((first, faces[second]), at, second))
     return found
 

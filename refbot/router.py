@@ -31,8 +31,9 @@ DENIALS_READ = True  # a denied contact says no whatever else is said (ablation 
 FACES_BY_ORDER = True  # die faces fill a roll whose bare numbers are not read by order (ablation)
 ONLY_ROLL_READ = True  # a rule's one roll takes the question's one set of faces (ablation)
 LONE_TOTAL_READ = True  # ... or, without faces, its one free number as the total (ablation)
+RESULT_WORDS = 3  # at most this many words before a lone total in its clause ("es kam eine 9")
 GUESSES_CLAIM = False  # a concept guessed by nearest term claims a number (ablation: True)
-GUESSES_FLAG = False  # a concept guessed by nearest term sets a yes/no input (ablation: True)
+GUESSES_FLAG = False  # a concept guessed by nearest term sets no input by being said (abl.: True)
 ROLLS_SAID_FIRST = True  # by order, values said as rolls before bare numbers (ablation switch)
 ROLL_WORD_REACH = 1  # "rolled a 6": at most this many words between a roll word and its value
 STAT_COUNTS_SKIPPED = True  # "(3 attacks)" is no count of models nor a roll (ablation)
@@ -48,7 +49,7 @@ MODEL_COUNTS_SKIPPED = True  # "(9 models)" is no roll (ablation switch)
 ASKING_CLAUSE = True  # a detail is asked in the question's last clause (ablation switch)
 DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too (ablation switch)
 ARTICLE_LISTS_READ = True  # "a zombie and a ghoul" counts two opponents (ablation switch)
-SINGLE_ARTICLE_COUNT = 1  # "against an orc" counts one opponent (ablation: 2, lists only)
+SINGLE_ARTICLE_READ = True  # "against a single orc" counts one opponent (ablation switch)
 UNLESS_DENIED_READ = True  # a denied word that would say no says nothing (ablation switch)
 UNITLESS_LENGTHS_SKIPPED = True  # no bare number is a length where others have units (abl.)
 IMPOSSIBLE_ROLLS_READ = True  # "fled 15" is an impossible flee, not a flee not given (abl.)
@@ -179,7 +180,7 @@ def bind(
                 for m in question.mentions
                 if m.concept in cue.concepts and (GUESSES_FLAG or not m.guessed)
             ]
-            if (cue.only_denied and not said) or question.concepts & set(cue.not_when):
+            if (cue.only_denied and not said) or _sure_concepts(question) & set(cue.not_when):
                 continue
             denial = (
                 DENIALS_READ
@@ -255,7 +256,7 @@ def bind(
         assert cue is not None
         if param.name in inputs:
             continue
-        if cue.named is not None and question.concepts & set(cue.concepts):
+        if cue.named is not None and _sure_concepts(question) & set(cue.concepts):
             inputs[param.name] = cue.named
         elif _said(question, cue.unless):
             inputs[param.name] = "0"
@@ -283,7 +284,13 @@ def _said(question: Question, concepts: tuple[str, ...]) -> bool:
     return any(
         m.concept in concepts and not (UNLESS_DENIED_READ and question.negated(m))
         for m in question.mentions
+        if GUESSES_FLAG or not m.guessed
     )
+
+
+def _sure_concepts(question: Question) -> set[str]:
+    """Return the concepts the question says in words the glossary lists, not guessed ones."""
+    return {m.concept for m in question.mentions if GUESSES_FLAG or not m.guessed}
 
 
 def _nearest(
@@ -563,6 +570,24 @@ def _lone_free(
     return free[0]
 
 
+def _result_clause(question: Question, token: int) -> bool:
+    """Return whether a number stands in a short clause naming nothing but a roll: "deu oito".
+
+    The situation is named before it ("Overrun: deu oito"): in "I killed 5. Can I overrun?"
+    the 5 is no overrun's roll.
+    """
+    clause = question.clause_at(token)
+    start = next(t for t in range(token + 1) if question.clause_at(t) == clause)
+    named_before = any(m.end <= start and m.concept != "roll" for m in question.mentions)
+    return (
+        named_before
+        and token - start <= RESULT_WORDS
+        and not any(
+            question.clause_at(m.start) == clause and m.concept != "roll" for m in question.mentions
+        )
+    )
+
+
 def _only_roll(
     params: list[Param],
     question: Question,
@@ -581,12 +606,14 @@ def _only_roll(
     if not question.rolls and LONE_TOTAL_READ:
         # "Overrun: got 8", "deu oito": the one number the question leaves is the roll's total.
         # Not a count in brackets after a unit's name ("Saurios (16)"), nor one of two numbers;
-        # a total ends its clause ("got 8."): "2 opponents" counts something else.
+        # a total ends a short clause of its own ("got 8."): "2 opponents" counts something
+        # else, and "wiped out a unit of 10" says what was wiped out.
         number = _lone_free(rolls[0], question, used, valued)
         if (
             number is None
             or question.opens_brackets(number)
             or not _ends_clause(question, number.token)
+            or not _result_clause(question, number.token)
             or any(n.token not in used for n in question.numbers if n is not number and not n.unit)
         ):
             return {}
@@ -674,7 +701,7 @@ def _items_after(question: Question, token: int, counts: dict[int, float]) -> fl
 
 
 def _article_list(param: Param, question: Question) -> str | None:
-    """Count the models said with articles: "against a zombie and a ghoul": 2, "an orc": 1."""
+    """Count the models said with articles: "a zombie and a ghoul": 2, "a single orc": 1."""
     cue = param.cue
     assert cue is not None
     _, articles = _list_words(question)
@@ -688,7 +715,14 @@ def _article_list(param: Param, question: Question) -> str | None:
         if first is None or not question.same_clause(first, mention.end - 1):
             continue
         total = 1 + _items_after(question, first, counts)
-        if total >= SINGLE_ARTICLE_COUNT:
+        # One item alone counts only when said to be one: "in a panic" names no opponent.
+        language = question.language
+        single = (
+            language is not None
+            and first + 1 < len(tokens)
+            and tokens[first + 1] in language.single_words
+        )
+        if total > 1 or (SINGLE_ARTICLE_READ and single):
             return f"{total:g}"
     return None
 

@@ -74,6 +74,8 @@ def test_inflected_terms_match(glossary: Glossary, lang: str, text: str, concept
         # A term's words are found in one sentence and out of brackets, not across them.
         ("it", "solo con un nemico stordito (stunned), nessun altro in piedi", "new_enemy"),
         ("en", "The enemy fled. Another one held", "new_enemy"),
+        ("en", "The enemy rolled a 6. Another one held", "new_enemy"),
+        ("en", "The enemy fled\nAnother one held", "new_enemy"),
     ],
 )
 def test_common_words_do_not_match(glossary: Glossary, lang: str, text: str, concept: str) -> None:

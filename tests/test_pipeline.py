@@ -139,6 +139,9 @@ def test_two_words_side_by_side_take_the_term_they_say_together(
     pair = [(m.start, m.end) for m in found if m.concept == "fleeing_enemy"]
     assert pair == ([(1, 3)] if pairs_read else [])
     assert all(m.guessed for m in found)
+    # Only words of one sentence make a pair.
+    parted = TermMatcher(glossary, HashEmbedder()).find("qqq fleeing. enemy zzz")
+    assert "fleeing_enemy" not in {m.concept for m in parted}
 
 
 def test_a_unitless_length_takes_the_unit_of_the_edition_asked_about(bot: Refbot) -> None:

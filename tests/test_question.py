@@ -40,6 +40,10 @@ def glossary() -> Glossary:
         ("de", "Flucht: eine vier und eine drei", [(4, 3)]),
         ("ru", "выпало два и пять", [(2, 5)]),
         ("pl", "dwa i trzy modele", []),
+        # Said with "or", without an article or a roll, or counting what follows: no roll.
+        ("en", "Do I need a four or a five to hit?", []),
+        ("en", "Mordheim: my hero broke from combat with two and three orcs.", []),
+        ("en", "I rolled a six and two fours", [(4, 4)]),
     ],
 )
 def test_die_faces(glossary: Glossary, lang: str, text: str, dice: list[tuple[int, int]]) -> None:

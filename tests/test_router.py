@@ -837,9 +837,10 @@ def test_a_rules_one_roll_takes_the_questions_one_set_of_faces(
         ("fr", "Mordheim : mon héros fuit, au contact de 3 skavens et un rat-ogre.", "4"),
         ("fr", "Mordheim : mon héros fuit, au contact de 3 skavens et d'un rat-ogre.", "4"),
         ("en", "Mordheim: my hero fled combat; in contact with an orc and a goblin. Hits?", "2"),
-        # One model said with an article is one.
+        # One model said with an article and a word for one is one.
         ("en", "Mordheim: my hero broke from combat against a single orc. Hits?", "1"),
         ("it", "Mordheim: il mio eroe fugge dal corpo a corpo contro un solo orco.", "1"),
+        ("pt", "Mordheim: fugiu de um combate contra um único inimigo.", "1"),
         # A number before a characteristic ("3 attacks") counts no models.
         ("en", "Mordheim: my hero broke from combat with an Ogre (3 attacks) and two orcs.", "3"),
         (
@@ -1295,10 +1296,37 @@ def test_listed_faces_fit_the_roll_they_are(
         ("ru", "Мои рыцари делают overrun, а рядом 2 врага. Как далеко?", None),
         # Two numbers left: which is the roll would be a guess.
         ("en", "Overrun: I got 8, he got 6. How far do my knights go?", None),
+        # Before the situation is named, or in a clause naming something else: no roll.
+        ("en", "I killed 5. How far can my knights overrun?", None),
+        ("en", "Overrun: my knights wiped out a unit of 10. How far?", None),
     ],
 )
 def test_a_rules_one_roll_takes_the_one_number_left(
     glossary: Glossary, lang: str, text: str, roll: str | None
 ) -> None:
     decision = decide(glossary, text, lang)
+    assert decision.rule == "overrun" or roll is None
     assert decision.inputs.get("roll") == roll
+
+
+@pytest.mark.parametrize(
+    ("lang", "alone", "one"),
+    [
+        (
+            "en",
+            "Mordheim: my hero broke from combat in a panic. Hits?",
+            "Mordheim: my hero broke from combat against a lone orc. Hits?",
+        ),
+        (
+            "es",
+            "Mordheim: mi héroe huye del combate contra una banda de orcos.",
+            "Mordheim: mi héroe huye del combate contra una sola rata.",
+        ),
+    ],
+)
+def test_an_article_alone_counts_no_opponent(
+    glossary: Glossary, lang: str, alone: str, one: str
+) -> None:
+    assert "break_from_combat" not in {c.rule for c in decide(glossary, alone, lang).calls}
+    (call,) = [c for c in decide(glossary, one, lang).calls if c.rule == "break_from_combat"]
+    assert call.inputs["opponents"] == "1"

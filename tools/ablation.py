@@ -231,8 +231,8 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "two faces in words ('a four and a three') not read as a roll (before)": lambda: patched(
             question, "WORD_PAIRS_READ", False
         ),
-        "one opponent said with an article ('against an orc') not counted (before)": lambda: (
-            patched(router, "SINGLE_ARTICLE_COUNT", 2)
+        "one opponent said as one ('a single orc') not counted (before)": lambda: patched(
+            router, "SINGLE_ARTICLE_READ", False
         ),
         "a multi-word term's words found across sentences and brackets (before)": lambda: patched(
             glossary_module, "TERMS_IN_CLAUSE", False

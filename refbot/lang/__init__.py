@@ -65,6 +65,8 @@ class Language:
     possessives: tuple[str, ...] = ()
     doubles: tuple[str, ...] = ()  # two dice showing one face: "double 5"
     articles: tuple[str, ...] = ()  # before a die face: "a 3 and a 6"
+    # After an article, words saying there is only one: "against a single orc" is one opponent.
+    single_words: tuple[str, ...] = ()
     ordinal_suffixes: tuple[str, ...] = ()  # after a digit: "1st", "1-го"
     number_words: tuple[tuple[str, ...], ...] = ()  # the spellings of 1 to 12, in order
     # Nouns for a die face, with the face: "two sixes", "dwie szóstki" are two dice showing 6.
@@ -167,6 +169,12 @@ def _language_names(lang: str) -> Mapping[str, str]:
 def all_languages() -> tuple[Language, ...]:
     """Return every language that has a module."""
     return tuple(_load(code) for code in CODES)
+
+
+@lru_cache(maxsize=32)
+def ordinal_nouns(code: str) -> frozenset[str]:
+    """Return the nouns a number's point before makes an ordinal ("1. Runde"): the turn nouns."""
+    return frozenset(_load(code).turn_nouns) if code in CODES else frozenset()
 
 
 def stemmer(code: str) -> str | None:

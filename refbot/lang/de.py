@@ -52,6 +52,7 @@ LANGUAGE = Language(
         "unserer",
     ),
     articles=("ein", "eine", "einen", "einer", "einem"),
+    single_words=("einzigen", "einzelnen", "einzelner", "einziger", "einzige", "einzelne"),
     number_words=_NUMBERS,
     face_nouns=(
         ("einsen", 1),

@@ -46,6 +46,7 @@ LANGUAGE = Language(
     degree=("degree", "degrees", "deg"),
     possessives=("my", "our"),
     articles=("a", "an"),
+    single_words=("single", "lone", "only"),
     ordinal_suffixes=("st", "nd", "rd", "th"),
     number_words=_NUMBERS,
     # "two sixes", and with the face in digits, "two 4s".

@@ -27,6 +27,7 @@ LANGUAGE = Language(
     degree=("grado", "grados"),
     possessives=("mi", "mis", "nuestro", "nuestra", "nuestros", "nuestras"),
     articles=("un", "una", "uno"),
+    single_words=("solo", "sola", "único", "única", "unico", "unica"),
     number_words=_NUMBERS,
     face_nouns=(
         ("unos", 1),

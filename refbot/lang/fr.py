@@ -27,6 +27,7 @@ LANGUAGE = Language(
     degree=("degré", "degrés", "degre", "degres"),
     possessives=("mon", "ma", "mes", "notre", "nos"),
     articles=("un", "une"),
+    single_words=("seul", "seule", "unique"),
     number_words=_NUMBERS,
     example_cues=("par exemple", "exemple :", "exemple:"),
     page_markers=("page", "p."),

@@ -26,6 +26,7 @@ LANGUAGE = Language(
     degree=("grado", "gradi"),
     possessives=("mio", "mia", "miei", "mie", "nostro", "nostra", "nostri", "nostre"),
     articles=("un", "uno", "una"),
+    single_words=("solo", "sola", "unico", "unica", "singolo", "singola"),
     number_words=_NUMBERS,
     example_cues=("ad esempio", "per esempio", "esempio:"),
     page_markers=("pagina", "pag.", "p."),

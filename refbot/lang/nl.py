@@ -27,6 +27,7 @@ LANGUAGE = Language(
     degree=("graden", "graad"),
     possessives=("mijn", "onze", "ons"),
     articles=("een",),
+    single_words=("enkele", "enkel", "enige", "eenzame"),
     number_words=_NUMBERS,
     face_nouns=(
         ("enen", 1),

@@ -27,6 +27,7 @@ LANGUAGE = Language(
     degree=("grau", "graus"),
     possessives=("meu", "minha", "meus", "minhas", "nosso", "nossa", "nossos", "nossas"),
     articles=("um", "uma"),
+    single_words=("só", "único", "única", "unico", "unica", "solitário"),
     number_words=_NUMBERS,
     face_nouns=(("senas", 6),),
     example_cues=("por exemplo", "exemplo:"),

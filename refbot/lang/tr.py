@@ -32,6 +32,7 @@ LANGUAGE = Language(
     turn_nouns=("tur", "turda", "turunda", "sayfa"),
     conjunctions=("ve",),
     articles=("bir",),  # "iki Skaven ve bir ogre": one more model in a list
+    single_words=("tek",),
     degree=("derece", "derecelik"),
     number_words=_NUMBERS,
     # "iki altı attım": two sixes, the face said as its number word after the count.
