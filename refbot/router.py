@@ -69,6 +69,7 @@ class Thresholds:
     without_terms: float = 0.50
 
 
+SHARED_FACES_DROPPED = True  # a rule reading the main rule's faces is not also computed (abl.)
 MAX_CALLS = 3  # rules computed for one question: the situation's own, and those it also sets up
 
 
@@ -880,6 +881,28 @@ def _reads_every_number(candidate: Candidate, inputs: dict[str, str], question: 
     return len(numeric) >= RETRIEVED_INPUTS and read == given and not question.counts
 
 
+def _faces_reread(call: Call, main: Call, candidate_of: dict[str, Candidate]) -> bool:
+    """Return whether a call reads die faces the main call reads, as another roll.
+
+    "Leadership 6, fled with 3 and 2, pursued with 4 and 4: could he refuse to pursue?": the
+    flee's faces are no restrain test's roll; the flee rule reading them as the flee is.
+    """
+
+    def cues(rule: str, value: str, inputs: dict[str, str]) -> set[str]:
+        return {
+            concept
+            for p in candidate_of[rule].params
+            if p.cue is not None and inputs.get(p.name) == value
+            for concept in p.cue.concepts
+        }
+
+    return any(
+        "," in value
+        and not cues(call.rule, value, call.inputs) & cues(main.rule, value, main.inputs)
+        for value in set(call.inputs.values()) & set(main.inputs.values())
+    )
+
+
 def is_detail(named: set[str], read_by_others: list[set[str]]) -> bool:
     """Return whether a rule is named only by words another rule reads as its inputs."""
     return any(named <= read for read in read_by_others)
@@ -987,6 +1010,7 @@ def route(
         (_, _, main), *others = found
         naming = {c.rule: named for _, c, _, named, _ in applying}
         reads = {c.rule: read for _, c, _, _, read in applying}
+        candidate_of = {c.rule: c for _, c, _, _, _ in applying}
         also = [
             replace(
                 call,
@@ -994,7 +1018,9 @@ def route(
                 detail=naming[call.rule] <= reads[main.rule],
             )
             for _, complete, call in others
-            if complete and call.inputs
+            if complete
+            and call.inputs
+            and not (SHARED_FACES_DROPPED and _faces_reread(call, main, candidate_of))
         ]
         return Decision("rule", (main, *also)[:MAX_CALLS])
     # A topic word inside a longer term of the corpus's ("charge range": not shooting's range)

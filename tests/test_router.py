@@ -1330,3 +1330,15 @@ def test_an_article_alone_counts_no_opponent(
     assert "break_from_combat" not in {c.rule for c in decide(glossary, alone, lang).calls}
     (call,) = [c for c in decide(glossary, one, lang).calls if c.rule == "break_from_combat"]
     assert call.inputs["opponents"] == "1"
+
+
+def test_faces_read_by_the_main_rule_are_no_other_rules_roll(glossary: Glossary) -> None:
+    # The flee's faces are no restrain test's roll; the flee rule still reads them as the flee.
+    text = (
+        "My goblins (Leadership 6) lost and fled with 3 and 2, the pursuing knights rolled 4 "
+        "and 4. Could he have chosen not to pursue?"
+    )
+    assert "restrain" not in {c.rule for c in decide(glossary, text, "en").calls}
+    text = "My orcs fled with 5 and 4, the pursuers rolled 3 and 3. How far do my orcs run?"
+    rules = {c.rule: c.inputs for c in decide(glossary, text, "en").calls}
+    assert rules.keys() >= {"pursuit", "flee"} and rules["flee"]["roll"] == "5,4"

@@ -237,6 +237,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a multi-word term's words found across sentences and brackets (before)": lambda: patched(
             glossary_module, "TERMS_IN_CLAUSE", False
         ),
+        "another rule also computed on the main rule's faces (before)": lambda: patched(
+            router, "SHARED_FACES_DROPPED", False
+        ),
         "a concept guessed by nearest term sets yes/no inputs (before)": lambda: patched(
             router, "GUESSES_FLAG", True
         ),
