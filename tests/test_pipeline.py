@@ -600,3 +600,18 @@ def test_editions_that_differ_are_named_as_readers_know_them(bot: Refbot, lang: 
     assert "Reglamento (español) (Warhammer Fantasy)" in answer.answer
     assert "rulebook-en" not in answer.answer and "reglamento-es" not in answer.answer
     assert "label" not in answer.to_dict()["rules"][0]  # the outcome contract is unchanged
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "Mordheim: what happens in the recovery phase?"),
+        ("ru", "Мордхейм: что происходит в фазе восстановления?"),
+    ],
+)
+def test_a_named_game_asked_about_a_topic_its_rules_lack_is_declined(
+    bot: Refbot, lang: str, text: str
+) -> None:
+    # The corpus's Mordheim text says how downed warriors are attacked, not how they recover.
+    answer = bot.ask(text, lang=lang)
+    assert answer.abstained and answer.rule is None
