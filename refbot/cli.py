@@ -309,8 +309,16 @@ def _check_given(answer: Answer, given: tuple[str, ...]) -> None:
         return
     values = _given_inputs(given)
     if problem.input in values:
+        low, high = problem.low, problem.high
+        allowed = (
+            f": it can be {low} to {high}"
+            if low is not None and high is not None
+            else f": it must be at least {low}"
+            if low is not None
+            else ""
+        )
         raise QuestionError(
-            f"--input: {problem.input}={values[problem.input]!r} {REFUSED[problem.code]} "
+            f"--input: {problem.input}={values[problem.input]!r} {REFUSED[problem.code]}{allowed} "
             f"(see `refbot rules` for its inputs)",
             "invalid_parameter",
         )

@@ -345,7 +345,10 @@ def test_ask_input_corrects_what_was_read(runner: CliRunner) -> None:
         (["--input", "pursuit"], "expected NAME=VALUE, got 'pursuit'"),
         # A value the rule refuses is the user's to fix, not an answer that could not be computed.
         (["--input", "pursuit=abc"], "error: --input: pursuit='abc' could not be read"),
-        (["--input", "pursuit=13"], "error: --input: pursuit='13' is not possible"),
+        (
+            ["--input", "pursuit=13"],
+            "error: --input: pursuit='13' is not possible: it can be 2 to 12",
+        ),
     ],
 )
 def test_ask_input_that_cannot_be_used_is_refused(
