@@ -220,8 +220,10 @@ class Writer:
     """Writes answer sentences in one language, with its catalog and number formats."""
 
     def __init__(self, lang: str) -> None:
-        self.lang = lang
         catalog = translations(lang)
+        # Without a catalog the sentences are English: so are their numbers and units ("7
+        # inches", not "7 インチ" inside an English sentence).
+        self.lang = lang if isinstance(catalog, Translations) else "en"
         self.gettext = catalog.gettext
         self.ngettext = catalog.ngettext
 

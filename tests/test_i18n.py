@@ -20,6 +20,7 @@ from babel.messages.pofile import read_po
 
 from refbot.i18n import (
     DEFAULT_LOCALES_DIR,
+    Writer,
     available_languages,
     detect_language,
     format_distance,
@@ -341,3 +342,11 @@ def test_a_question_of_one_or_two_words_takes_the_given_default(text: str) -> No
 )
 def test_language_problem_names_what_is_wrong(code: str, problem: str | None) -> None:
     assert language_problem(code) == problem
+
+
+@pytest.mark.parametrize(("lang", "inches"), [("ja", "7 inches"), ("ru", "7 дюймов")])
+def test_a_language_without_a_catalog_writes_english_numbers_and_units(
+    lang: str, inches: str
+) -> None:
+    # The sentences of a language without a catalog are English: so are their units.
+    assert Writer(lang).distance({"value": 7, "unit": "in"}) == inches
