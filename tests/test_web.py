@@ -516,6 +516,15 @@ def test_the_page_shows_what_was_read_and_recomputes_a_correction(client: FlaskC
     assert 'name="in.pursuit" value="6"' in page and "Escaped" in page
 
 
+def test_a_yes_no_input_is_corrected_from_a_list(client: FlaskClient) -> None:
+    page = client.get("/", query_string={"q": QUESTION, "lang": "es"}).get_data(as_text=True)
+    assert '<select id="in-tied" name="in.tied"' in page
+    assert '<option value="yes">sí</option>' in page and '<option value="no">no</option>' in page
+    corrected = {"q": QUESTION, "lang": "es", "rule": "pursuit", "in.tied": "yes"}
+    page = client.get("/", query_string=corrected).get_data(as_text=True)
+    assert '<option value="yes" selected>sí</option>' in page
+
+
 @pytest.mark.parametrize("lang", ["es", "ru", "de", "fr"])
 def test_the_understood_panel_is_in_the_interface_language(client: FlaskClient, lang: str) -> None:
     page = client.get("/", query_string={"q": QUESTION, "lang": lang}).get_data(as_text=True)

@@ -147,6 +147,8 @@ class Field:
     label: str
     value: str
     ask: str = ""  # the question (a message) for a missing input that would decide the outcome
+    # The values a yes/no or a choice input takes, offered as a list rather than typed.
+    choices: tuple[str, ...] = ()
 
 
 def understood_fields(answer: Answer) -> list[Field]:
@@ -162,7 +164,16 @@ def understood_fields(answer: Answer) -> list[Field]:
     shown = [n for n in situation.inputs if n in params]
     shown += [n for n in asks if n in params and n not in shown]
     shown += [n for n, p in params.items() if n not in shown and p.cue is not None]
-    return [Field(n, params[n].help, situation.inputs.get(n, ""), asks.get(n, "")) for n in shown]
+    return [
+        Field(
+            n,
+            params[n].help,
+            situation.inputs.get(n, ""),
+            asks.get(n, ""),
+            ("yes", "no") if params[n].kind == "bool" else params[n].choices,
+        )
+        for n in shown
+    ]
 
 
 # What a person is told on a page for each status (the API answers its JSON error shape instead).
