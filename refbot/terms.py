@@ -58,8 +58,8 @@ class TermMatcher:
             self._vectors = self.embedder.embed(terms)
         return self._vectors
 
-    def _best(self, phrases: list[str], threshold: float, margin: float) -> list[str | None]:
-        """Return each phrase's nearest concept, or None where it is not near or not distinct."""
+    def _nearest(self, phrases: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        """Return each phrase's best cosine to each concept, and those sorted best first."""
         vectors = self._load()
         similarity = self.embedder.embed(phrases) @ vectors.T
         # The best cosine of each phrase to each concept's terms (concepts × phrases, turned).
@@ -67,13 +67,15 @@ class TermMatcher:
         assert self._column_of_term is not None  # set by _load
         np.maximum.at(per_concept, self._column_of_term, similarity.T)
         per_concept = per_concept.T
-        ranked = -np.sort(-per_concept, axis=1)
-        best: list[str | None] = []
-        for row, order in zip(per_concept, ranked, strict=True):
-            stands_out = order[0] - order[1 : 1 + self.rivals].mean()
-            near = order[0] >= threshold and stands_out >= margin
-            best.append(self._names[int(row.argmax())] if near else None)
-        return best
+        return per_concept, -np.sort(-per_concept, axis=1)
+
+    def _concept(
+        self, row: np.ndarray, order: np.ndarray, threshold: float, margin: float
+    ) -> str | None:
+        """Return a phrase's nearest concept, or None where it is not near or not distinct."""
+        stands_out = order[0] - order[1 : 1 + self.rivals].mean()
+        near = order[0] >= threshold and stands_out >= margin
+        return self._names[int(row.argmax())] if near else None
 
     def find(self, text: str, known: tuple[Mention, ...] = ()) -> list[Mention]:
         """Return concepts for the words of text no known mention covers, by nearest term."""
@@ -85,24 +87,26 @@ class TermMatcher:
         ]
         if not words:
             return []
-        found: dict[str, Mention] = {}
-        for (token, _), concept in zip(
-            words, self._best([w for _, w in words], self.threshold, self.margin), strict=True
-        ):
-            if concept is not None and concept not in found:
-                found[concept] = Mention(concept, token, token + 1, guessed=True)
         # Two words side by side name what neither does alone ("yok etti": destroyed, "oyun
         # dışı": out of action); a pair resembles more terms a little, so it must stand out
-        # further from its rivals. Only words of one sentence make a pair.
+        # further from its rivals. Only words of one sentence make a pair. Words and pairs are
+        # embedded in one batch.
         clauses = token_clauses(fold(text))
         pairs = [
             (a, f"{first} {second}")
             for (a, first), (b, second) in pairwise(words)
-            if b == a + 1 and clauses[a] == clauses[b]
+            if PAIRS_READ and b == a + 1 and clauses[a] == clauses[b]
         ]
-        if PAIRS_READ and pairs:
-            best = self._best([p for _, p in pairs], self.pair_threshold, self.pair_margin)
-            for (token, _), concept in zip(pairs, best, strict=True):
-                if concept is not None and concept not in found:
-                    found[concept] = Mention(concept, token, token + 2, guessed=True)
+        rows, ranked = self._nearest([w for _, w in words] + [p for _, p in pairs])
+        found: dict[str, Mention] = {}
+        for k, (token, _) in enumerate([*words, *pairs]):
+            single = k < len(words)
+            concept = self._concept(
+                rows[k],
+                ranked[k],
+                self.threshold if single else self.pair_threshold,
+                self.margin if single else self.pair_margin,
+            )
+            if concept is not None and concept not in found:
+                found[concept] = Mention(concept, token, token + (1 if single else 2), guessed=True)
         return sorted(found.values(), key=lambda m: (m.start, m.concept))
