@@ -38,6 +38,7 @@ def glossary() -> Glossary:
         ("en", "rolled the flee: a four and a three.", [(4, 3)]),
         ("es", "saqué un cuatro y un tres para huir", [(4, 3)]),
         ("de", "Flucht: eine vier und eine drei", [(4, 3)]),
+        ("de", "Für die Flucht hab ich ne 4 und ne 5 gewürfelt", [(4, 5)]),
         ("ru", "выпало два и пять", [(2, 5)]),
         ("pl", "dwa i trzy modele", []),
         # Said with "or", without an article or a roll, or counting what follows: no roll.

@@ -51,7 +51,8 @@ LANGUAGE = Language(
         "unseren",
         "unserer",
     ),
-    articles=("ein", "eine", "einen", "einer", "einem"),
+    # "ne", "'ne": spoken "eine" ("hab ne 7 gewürfelt", "ne 4 und ne 5").
+    articles=("ein", "eine", "einen", "einer", "einem", "ne"),
     single_words=("einzigen", "einzelnen", "einzelner", "einziger", "einzige", "einzelne"),
     number_words=_NUMBERS,
     face_nouns=(
