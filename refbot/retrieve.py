@@ -158,9 +158,9 @@ class Retriever:
         stems = analyze(question.text, question.lang) + _concept_tokens(set(wanted))
         bm25 = np.asarray(self.bm25.get_scores(stems), dtype=np.float64)
         columns = [self._column[k] for k in wanted]
-        overlap = self._own_idf[:, columns].sum(axis=1) + self.weights.heading * self._heading_idf[
-            :, columns
-        ].sum(axis=1)
+        own = self._own_idf[:, columns].sum(axis=1)
+        heading = self._heading_idf[:, columns].sum(axis=1)
+        overlap = own + self.weights.heading * heading
         return {"dense": self.dense_scores(vector), "bm25": bm25, "concepts": overlap / self._norm}
 
     def fuse(self, scores: dict[str, np.ndarray], weights: Weights | None = None) -> np.ndarray:

@@ -176,11 +176,7 @@ def bind(
             if len(named) > cue.nth:
                 inputs[param.name] = named[cue.nth]
         elif param.kind == "bool":
-            said = [
-                m
-                for m in question.mentions
-                if m.concept in cue.concepts and (GUESSES_FLAG or not m.guessed)
-            ]
+            said = [m for m in _sure_mentions(question) if m.concept in cue.concepts]
             if (cue.only_denied and not said) or _sure_concepts(question) & set(cue.not_when):
                 continue
             denial = (
@@ -284,14 +280,18 @@ def _said(question: Question, concepts: tuple[str, ...]) -> bool:
     """
     return any(
         m.concept in concepts and not (UNLESS_DENIED_READ and question.negated(m))
-        for m in question.mentions
-        if GUESSES_FLAG or not m.guessed
+        for m in _sure_mentions(question)
     )
+
+
+def _sure_mentions(question: Question) -> list[Mention]:
+    """Return the mentions said in words the glossary lists, not guessed by nearest term."""
+    return [m for m in question.mentions if GUESSES_FLAG or not m.guessed]
 
 
 def _sure_concepts(question: Question) -> set[str]:
     """Return the concepts the question says in words the glossary lists, not guessed ones."""
-    return {m.concept for m in question.mentions if GUESSES_FLAG or not m.guessed}
+    return {m.concept for m in _sure_mentions(question)}
 
 
 def _nearest(

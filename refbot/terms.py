@@ -21,9 +21,9 @@ from refbot.embed import Embedder
 from refbot.glossary import TOKEN, Glossary, Mention, fold, token_clauses
 
 MIN_LETTERS = 3  # shorter words are particles and suffixes, not game terms
+PAIRS_READ = True  # two neighbouring words are matched as one phrase too (ablation switch)
 # Names are matched exactly, never by resemblance; a topic only declines, so a near miss on one
 # would refuse a question the corpus answers; a part says nothing alone.
-PAIRS_READ = True  # two neighbouring words are matched as one phrase too (ablation switch)
 SKIPPED_KINDS = frozenset({"other_game", "topic", "part"})
 
 
