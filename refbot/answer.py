@@ -182,6 +182,7 @@ def compose_rule(
     provenance: dict[str, Clause],
     k: int,
     assumed: Collection[str] | None = None,
+    presumed: Collection[str] = (),
 ) -> Answer:
     """Answer with computed outcomes, citing first the clauses that state the applied rules."""
     writer = Writer(lang)
@@ -191,6 +192,8 @@ def compose_rule(
     for result, _ in results:
         texts.append(explain(result, writer))
         texts += [amended_sentence(result, applied, writer) for applied in result.amended_by]
+    if results and presumed:
+        texts.insert(0, presumed_sentence(results[0][0], presumed, writer))
     for name in assumed or {}:
         # The length as the rule read it, from its own inputs: {"value": 8, "unit": "in"}.
         given = next((r.inputs[name] for r, _ in results if name in r.inputs), None)
@@ -229,6 +232,15 @@ def compose_rule(
         rules=tuple(RuleOutcome.of(result, ok) for result, ok in results),
         citations=tuple(citations),
     )
+
+
+def presumed_sentence(result: RuleResult, presumed: Collection[str], writer: Writer) -> str:
+    """Say which premises of the situation were taken for granted, so they can be corrected."""
+    helps = {p.name: p.help for p in rule_of(result).params}
+    premises = "; ".join(writer.gettext(helps[name]) for name in presumed if name in helps)
+    return writer.gettext(
+        "The question does not say otherwise, so this takes for granted: {premises}."
+    ).format(premises=premises)
 
 
 def amended_sentence(result: RuleResult, applied: Amended, writer: Writer) -> str:

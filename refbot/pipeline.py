@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
@@ -204,14 +204,16 @@ def ask(
                 # A detail shown only because it was asked restates the main rule: its clauses
                 # take no bonus from it (held-out 6 R@1 0.602 with it, 0.630 without).
                 stating = [r for r in results if r.id not in restating(decision, results)]
-                by_clause = shares(stating, question.written_unit)
+                by_clause = shares(stating, question.written_unit, decision.calls[0].presumed)
                 for clause_id, share in named_details(stating, question, loaded).items():
                     by_clause[clause_id] = max(by_clause.get(clause_id, 0.0), share)
                 boost = translated_shares(by_clause, loaded.provenance, lang)
                 boosted = retriever.rank(scores, k, allowed, boost=boost, weights=weights)
                 assumed = {n: v for call in decision.calls for n, v in call.assumed.items()}
                 boosted = relevant(boosted, cited | frozenset(boost))
-                answer = compose_rule(text, lang, checked, boosted, provenance, k, assumed)
+                answer = compose_rule(
+                    text, lang, checked, boosted, provenance, k, assumed, decision.calls[0].presumed
+                )
                 answer = cite_translations(answer, loaded.provenance, loaded.clauses_by_id)
                 situation = situation_of(decision, followed)
                 return with_asks(replace(answer, situation=situation), results)
@@ -488,7 +490,9 @@ def named_shares(
     return found
 
 
-def shares(results: Sequence[RuleResult], unit: str | None = None) -> dict[str, float]:
+def shares(
+    results: Sequence[RuleResult], unit: str | None = None, presumed: Collection[str] = ()
+) -> dict[str, float]:
     """Return each stating clause's share of the provenance bonus.
 
     The main rule's clauses that decide its outcome come first and get the most; the rules the
@@ -502,8 +506,11 @@ def shares(results: Sequence[RuleResult], unit: str | None = None) -> dict[str, 
     found: dict[str, float] = {}
     for result in results:
         leads = result.id == main and (not asked or result.edition in asked)
-        # An outcome the question left open ("eligible: unknown") says less of what it asks.
-        weight = UNDECIDED_SHARE if "unknown" in result.outcome else 1.0
+        # An outcome the question left open ("eligible: unknown") says less of what it asks; so
+        # does one decided by premises taken for granted (the question may be about another
+        # part of the situation: "if I overrun and charge a unit, when is that fought?").
+        undecided = "unknown" in result.outcome or (result.id == main and bool(presumed))
+        weight = UNDECIDED_SHARE if undecided else 1.0
         for position, clause_id in enumerate(result.clauses):
             share = (max(0.0, 1 - MAIN_SHARE_STEP * position) if leads else OTHER_SHARE) * weight
             found[clause_id] = max(found.get(clause_id, 0.0), share)

@@ -56,6 +56,7 @@ IMPOSSIBLE_ROLLS_READ = True  # "fled 15" is an impossible flee, not a flee not 
 CLAUSE_LENGTHS_READ = True  # a length input takes its word's clause's one length (ablation)
 RETRIEVED_NAMES = True  # the rule the best clause states is named when no word names one (abl.)
 RETRIEVED_INPUTS = 2  # ... if it reads this many values, and every number the question gives
+PREMISES_PRESUMED = True  # an input the situation presumes is read unless said (ablation)
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,8 @@ class Call:
     asked: bool = False
     # Named only by words the main rule reads as its inputs ("fled 7" of a pursuit): a detail.
     detail: bool = False
+    # Inputs the question did not give but its situation takes for granted (Param.presumed).
+    presumed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -789,6 +792,21 @@ def question_unit(question: Question, edition_unit: str | None = None) -> str | 
     return get_language(question.lang).customary_unit if question.lang in CODES else None
 
 
+def _presumed(candidate: Candidate, inputs: dict[str, str]) -> dict[str, str]:
+    """Return the premises of a situation the question gave other inputs for but did not deny.
+
+    "My knights charged in the first round: may they overrun?" asks about an overrun, which
+    follows wiping out the foe; a question that says nothing of it takes it for granted.
+    """
+    if not PREMISES_PRESUMED or not inputs:
+        return {}
+    return {
+        p.name: p.presumed
+        for p in candidate.params
+        if p.presumed is not None and p.name not in inputs
+    }
+
+
 def _with_units(
     candidate: Candidate, question: Question, inputs: dict[str, str], edition_unit: str | None
 ) -> tuple[dict[str, str], dict[str, str]]:
@@ -989,13 +1007,15 @@ def route(
         ):
             continue
         inputs, assumed = _with_units(candidate, question, inputs, edition_unit)
+        presumed = _presumed(candidate, inputs)
         read = {
             k
             for p in candidate.params
             if p.name in inputs and p.cue is not None
             for k in (*p.cue.concepts, *p.cue.unless)
         }
-        applying.append((order, candidate, Call(candidate.rule, inputs, assumed), named, read))
+        call = Call(candidate.rule, {**inputs, **presumed}, assumed, presumed=tuple(presumed))
+        applying.append((order, candidate, call, named, read))
     if applying:
         # A rule that has every input it needs beats one that would fail; a rule named only by
         # words another rule reads as its inputs is that rule's detail ("leave combat while his
@@ -1005,7 +1025,8 @@ def route(
             read_elsewhere = [read for _, o, _, _, read in applying if o is not candidate]
             detail = is_detail(named, read_elsewhere)
             complete = candidate.required <= set(call.inputs)
-            found.append(((complete, not detail, len(call.inputs), -order), complete, call))
+            given = len(call.inputs) - len(call.presumed)
+            found.append(((complete, not detail, given, -order), complete, call))
         found.sort(key=lambda item: item[0], reverse=True)
         (_, _, main), *others = found
         naming = {c.rule: named for _, c, _, named, _ in applying}
@@ -1019,7 +1040,7 @@ def route(
             )
             for _, complete, call in others
             if complete
-            and call.inputs
+            and set(call.inputs) - set(call.presumed)
             and not (SHARED_FACES_DROPPED and _faces_reread(call, main, candidate_of))
         ]
         return Decision("rule", (main, *also)[:MAX_CALLS])

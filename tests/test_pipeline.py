@@ -371,6 +371,14 @@ def test_an_input_that_would_decide_the_outcome_is_asked_for(
     assert question in answer.answer and question.endswith("?")
 
 
+def test_a_presumed_premise_is_said_and_decides_the_outcome(bot: Refbot) -> None:
+    answer = bot.ask("My knights charged in the first round of combat: may they overrun?", "en")
+    assert "takes for granted: the enemy was wiped out" in answer.answer
+    assert answer.situation is not None and answer.situation.inputs["wiped_out"] == "yes"
+    english = next(r for r in answer.rules if r.edition == "rulebook-en")
+    assert english.outcome["eligible"] is True
+
+
 @pytest.mark.parametrize(
     ("text", "legal"),
     [

@@ -83,7 +83,8 @@ def test_rule_questions_are_routed_with_their_inputs(
 ) -> None:
     decision = decide(glossary, text, lang)
     assert (decision.kind, decision.rule) == ("rule", rule)
-    assert decision.inputs == inputs
+    presumed = decision.calls[0].presumed
+    assert {k: v for k, v in decision.inputs.items() if k not in presumed} == inputs
 
 
 def test_number_far_from_its_word_is_not_bound(glossary: Glossary) -> None:
@@ -414,6 +415,25 @@ def test_a_situation_word_after_a_negation_is_a_no(
     decision = decide(glossary, text, lang)
     assert decision.rule == "overrun"
     assert read(decision, inputs) == inputs
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "wiped_out", "presumed"),
+    [
+        # Asking whether a unit may overrun takes the wiped-out foe for granted ...
+        ("en", "My knights charged in the first round of combat: may they overrun?", "yes", True),
+        ("pt", "Carreguei e foi no primeiro turno de combate. Posso arrasar?", "yes", True),
+        # ... but what the question says wins, and a question giving nothing presumes nothing.
+        ("en", "My knights charged but did not wipe out the enemy. May they overrun?", "no", False),
+        ("en", "What is an overrun?", None, False),
+    ],
+)
+def test_a_situations_premise_is_presumed_unless_said(
+    glossary: Glossary, lang: str, text: str, wiped_out: str | None, presumed: bool
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.inputs.get("wiped_out") == wiped_out
+    assert ("wiped_out" in (decision.calls[0].presumed if decision.calls else ())) is presumed
 
 
 @pytest.mark.parametrize(

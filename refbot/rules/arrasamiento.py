@@ -132,6 +132,7 @@ RULES = [
                 "bool",
                 N_("the unit destroyed all its enemies"),
                 cue=Cue(("wiped_out",)),
+                presumed="yes",
             ),
             Param(
                 "first_turn",

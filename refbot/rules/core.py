@@ -132,6 +132,10 @@ class Param:
     at_most: str | None = None
     # A count of models that a list sums: "two orcs and a goblin" are three opponents.
     listed: bool = False
+    # The value a question about the rule's situation takes for granted unless it says
+    # otherwise ("may my knights overrun?" presumes they wiped out their foe): read only when
+    # the question gives the rule other inputs, and said in the answer so it can be corrected.
+    presumed: str | None = None
 
 
 @dataclass(frozen=True)

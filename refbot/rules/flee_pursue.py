@@ -561,7 +561,13 @@ RULES = [
                 N_("the victorious unit charged into this combat"),
                 cue=Cue(("charge",), unless=("was_charged",)),
             ),
-            Param("wiped_out", "bool", N_("the enemy was wiped out"), cue=Cue(("wiped_out",))),
+            Param(
+                "wiped_out",
+                "bool",
+                N_("the enemy was wiped out"),
+                cue=Cue(("wiped_out",)),
+                presumed="yes",
+            ),
             Param(
                 "second_fight",
                 "bool",
