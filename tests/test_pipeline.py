@@ -447,7 +447,8 @@ def test_a_follow_up_naming_a_language_switches_the_edition(
     assert {r.edition for r in both.rules} == set(EDITION_LANGS)
     answer = bot.ask(question, lang=lang, previous=both.situation)
     assert [r.edition for r in answer.rules] == [edition]
-    assert answer.situation == Situation(OVERRUN.rule, OVERRUN.inputs, edition)
+    assert both.situation is not None and OVERRUN.inputs.items() <= both.situation.inputs.items()
+    assert answer.situation == Situation(OVERRUN.rule, both.situation.inputs, edition)
     assert {c.edition for c in answer.citations} == {edition}
     # The next follow-up stays in that edition; naming the other language switches back.
     again = bot.ask("and with Movement 6?", lang="en", previous=answer.situation)

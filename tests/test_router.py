@@ -1362,3 +1362,19 @@ def test_faces_read_by_the_main_rule_are_no_other_rules_roll(glossary: Glossary)
     text = "My orcs fled with 5 and 4, the pursuers rolled 3 and 3. How far do my orcs run?"
     rules = {c.rule: c.inputs for c in decide(glossary, text, "en").calls}
     assert rules.keys() >= {"pursuit", "flee"} and rules["flee"]["roll"] == "5,4"
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("ru", "У рыцарей М7, на атаку выкинул 3 и 3, враг стоит в 9 дюймах. Хватает?"),
+        ("de", "Ritter (B7) greifen an, Würfel 3 und 3, der Feind steht 9 Zoll weg. Reicht das?"),
+        ("pl", "Rycerze, Sz 7, szarżują: wyrzuciłem 3 i 3, wróg stoi 9 cali dalej. Dojdą?"),
+    ],
+)
+def test_movement_is_read_by_the_profiles_letter_in_the_questions_language(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "failed_charge"
+    assert read(decision, {"movement": None, "dice": None}) == {"movement": "7", "dice": "3,3"}

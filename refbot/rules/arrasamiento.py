@@ -139,6 +139,7 @@ RULES = [
                 "bool",
                 N_("it happened in the first turn of combat"),
                 cue=Cue(("first_turn",)),
+                presumed="yes",
             ),
             Param(
                 "magic_phase",
