@@ -1378,3 +1378,31 @@ def test_movement_is_read_by_the_profiles_letter_in_the_questions_language(
     decision = decide(glossary, text, lang)
     assert decision.rule == "failed_charge"
     assert read(decision, {"movement": None, "dice": None}) == {"movement": "7", "dice": "3,3"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "same_model"),
+    [
+        (
+            "en",
+            "Mordheim: my champion stuns him with his first attack; can he take him out?",
+            "yes",
+        ),
+        (
+            "pl",
+            "Mój Nocny Biegacz ogłuszył łowcę, a drugi mój wojownik atakuje go w tej samej fazie.",
+            "no",
+        ),
+        (
+            "en",
+            "My hero stunned an orc; another of my warriors attacks it in the same phase. Out?",
+            "no",
+        ),
+    ],
+)
+def test_another_model_attacking_a_downed_enemy_is_not_the_one_that_downed_it(
+    glossary: Glossary, lang: str, text: str, same_model: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "attack_downed"
+    assert decision.inputs.get("downed_by_this_model") == same_model

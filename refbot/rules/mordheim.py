@@ -158,7 +158,8 @@ RULES = [
                 "downed_by_this_model",
                 "bool",
                 N_("this same model downed the target this phase"),
-                cue=Cue(("multiple_attacks",)),
+                # "downed him with his first attack; another of my warriors then attacks him".
+                cue=Cue(("multiple_attacks",), unless=("other_model",)),
             ),
             Param(
                 "wounded",
