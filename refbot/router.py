@@ -39,6 +39,7 @@ ROLL_WORD_REACH = 1  # "rolled a 6": at most this many words between a roll word
 STAT_COUNTS_SKIPPED = True  # "(3 attacks)" is no count of models nor a roll (ablation)
 LISTS_SUMMED = True  # a listed count sums its items ("two orcs and a goblin": 3) (ablation)
 AGAINST_REACH = 8  # at most this many words from a needed score ("5+") to the roll made against it
+BARE_ITEMS_READ = True  # "два орка и гоблин.": a clause's last bare word is an item (ablation)
 LIST_NOUN = 3  # at most this many words name one item of a list of models
 LIST_REACH = 5  # a list said with articles starts at most this many words after its cue
 CLAIMED_READ = True  # a number right after another situation's word is not a lone count (abl.)
@@ -696,12 +697,24 @@ def _items_after(question: Question, token: int, counts: dict[int, float]) -> fl
         ):
             break
         # An item counts by its number or its article ("and a goblin"): a bare word after the
-        # conjunction is as often a verb ("a paniqué et se barre", "против трёх и побежал").
-        if joined + 1 not in counts and tokens[joined + 1] not in articles:
+        # conjunction is as often a verb ("a paniqué et se barre", "против трёх и побежал"),
+        # unless it is the last word of the clause and no situation's ("два орка и гоблин.").
+        if (
+            joined + 1 not in counts
+            and tokens[joined + 1] not in articles
+            and not (BARE_ITEMS_READ and _bare_item(question, joined + 1))
+        ):
             break
         total += counts.get(joined + 1, 1)
         at = joined + 2
     return total
+
+
+def _bare_item(question: Question, token: int) -> bool:
+    """Return whether a word is a list's last item: it ends its clause and names no situation."""
+    return _ends_clause(question, token) and not any(
+        m.start <= token < m.end for m in question.mentions
+    )
 
 
 def _article_list(param: Param, question: Question) -> str | None:

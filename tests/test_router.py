@@ -441,6 +441,11 @@ def test_a_situations_premise_is_presumed_unless_said(
     [
         ("fr", "Mordheim : mon héros fuit le corps à corps, il avait deux ennemis au contact."),
         ("en", "Mordheim: my hero flees from the fight with 2 enemies in contact."),
+        # Counting automatic hits in Mordheim, with no warrior on the ground, is the same.
+        (
+            "en",
+            "Mordheim: my hero in base contact with two clanrats broke. How many automatic hits?",
+        ),
     ],
 )
 def test_fleeing_a_fight_in_mordheim_is_breaking_from_combat(
@@ -1406,3 +1411,20 @@ def test_another_model_attacking_a_downed_enemy_is_not_the_one_that_downed_it(
     decision = decide(glossary, text, lang)
     assert decision.rule == "attack_downed"
     assert decision.inputs.get("downed_by_this_model") == same_model
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "opponents"),
+    [
+        ("ru", "Мой юнец бежит из боя, в контакте с ним были два орка и гоблин.", "3"),
+        ("en", "Mordheim: my hero breaks from combat with two orcs and a goblin in contact.", "3"),
+        # A bare word that names a situation is no item: "and ran" is what the warrior did.
+        ("ru", "Мордхейм: мой воин был в контакте с двумя врагами и побежал.", "2"),
+    ],
+)
+def test_a_lists_last_bare_word_is_an_item(
+    glossary: Glossary, lang: str, text: str, opponents: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "break_from_combat"
+    assert decision.inputs.get("opponents") == opponents

@@ -271,8 +271,15 @@ RULES = [
         title=N_("Breaking from combat"),
         explain=explain_break_from_combat,
         # In Mordheim a warrior who flees a fight breaks from combat; fleeing and taking
-        # automatic hits is that situation whatever the game's name (no other rule has both).
-        when=(("break_from_combat",), ("mordheim", "flee"), ("flee", "automatic_hit")),
+        # automatic hits is that situation whatever the game's name (no other rule has both);
+        # so is counting automatic hits in Mordheim without a warrior on the ground (that is
+        # attacking a downed warrior, whose own words name it).
+        when=(
+            ("break_from_combat",),
+            ("mordheim", "flee"),
+            ("flee", "automatic_hit"),
+            ("mordheim", "automatic_hit", "quantity"),
+        ),
     ),
 ]
 
