@@ -1428,3 +1428,26 @@ def test_a_lists_last_bare_word_is_an_item(
     decision = decide(glossary, text, lang)
     assert decision.rule == "break_from_combat"
     assert decision.inputs.get("opponents") == opponents
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        (
+            "de",
+            "Mein Söldner steht im Nahkampf mit einem Ork, der noch auf den Beinen ist. "
+            "Kann er sich in seiner Bewegungsphase einfach rausziehen?",
+        ),
+        (
+            "pl",
+            "Mordheim: mój bohater walczy wręcz ze szczuroludem, który stoi na nogach. "
+            "Chcę w fazie ruchu wycofać się do budynku. Mogę?",
+        ),
+    ],
+)
+def test_going_away_from_a_fight_in_the_movement_phase_is_leaving_combat(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "leave_combat"
+    assert decision.inputs == {"standing_enemies": "1"}

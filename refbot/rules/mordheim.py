@@ -236,7 +236,13 @@ RULES = [
         },
         title=N_("Leaving combat"),
         explain=explain_leave_combat,
-        when=(("leave_combat",),),
+        # "In combat with an orc still on his feet: may I get out in my movement phase?" is
+        # the situation whatever the verb for going.
+        when=(
+            ("leave_combat",),
+            ("close_combat", "standing_enemy", "movement"),
+            ("mordheim", "close_combat", "movement"),
+        ),
         # "May I just walk out of a fight?": the rule answers with its exception, no input needed.
         general=True,
     ),
