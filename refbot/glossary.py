@@ -14,7 +14,8 @@ import yaml
 
 from refbot.corpus import load_yaml
 from refbot.errors import CorpusError
-from refbot.lang import compound_links, ordinal_nouns
+from refbot.lang import CODES, compound_links, ordinal_nouns
+from refbot.lang import get as get_language
 from refbot.lang import stemmer as snowball_algorithm
 
 KINDS = ("rule", "term", "intent", "other_game", "topic", "part")
@@ -37,6 +38,9 @@ COMPOUND_PART = 4  # the fewest letters of each word of a compound read in two
 MAX_COMPOUND = 40  # a longer "word" is no compound of two terms (and would cost a stem a cut)
 NAME_LETTERS = 6  # a game's one-word name this long or longer is also read inflected
 INFLECTED_NAMES = True  # ablation switch
+# "menos de 1 polegada" says the term "menos de uma polegada": a number word of a term and a
+# digit in a text are the same word (ablation switch).
+NUMBERS_AS_DIGITS = True
 ELIDED = frozenset({"d"})  # French and Italian elided "de"
 ELIDED_READ = True  # ablation switch: "d'un" is "un"
 
@@ -81,6 +85,18 @@ def stem_tokens(tokens: list[str], lang: str) -> list[str]:
     """Return the Snowball stems of tokens, or the tokens themselves for a language without one."""
     stemmer = _stemmer(lang)
     return list(stemmer.stemWords(tokens)) if stemmer else list(tokens)
+
+
+@lru_cache(maxsize=16)
+def _digit_stems(lang: str) -> dict[str, str]:
+    """Return the stems of a language's number words with the digits they stand for."""
+    if lang not in CODES:
+        return {}
+    return {
+        stem: str(value)
+        for word, value in get_language(lang).numbers.items()
+        for stem in stem_tokens(tokenize(word), lang)
+    }
 
 
 def analyze(text: str, lang: str) -> list[str]:
@@ -142,6 +158,11 @@ class Glossary:
         self.languages = sorted({lang for c in concepts.values() for lang in c.terms})
         # For each language, every stem that occurs in a term → the (concept, term) pairs using it.
         self._by_stem: dict[str, dict[str, list[tuple[str, tuple[str, ...]]]]] = {}
+        # The same plus each term with a number word also in digits, for questions ("menos de
+        # 1 polegada" says "menos de uma polegada"; no number word is read as a digit: "un" is
+        # also an article), and each such term's stems as written.
+        self._by_digit_stem: dict[str, dict[str, list[tuple[str, tuple[str, ...]]]]] = {}
+        self._digit_terms: dict[tuple[str, str, tuple[str, ...]], tuple[str, ...]] = {}
         # For the terms only ever read whole (the concepts that decline a question, and terms
         # written "=kans"), each stemmed term's written forms, by language.
         self._written: dict[tuple[str, str, tuple[str, ...]], list[tuple[str, ...]]] = {}
@@ -174,12 +195,30 @@ class Glossary:
                             self._names.setdefault(head, []).append((name[0], concept.name))
             for lang, terms in concept.terms.items():
                 table = self._by_stem.setdefault(lang, {})
+                by_digit = self._by_digit_stem.setdefault(lang, {})
+                digits = _digit_stems(lang)
                 for term in terms:
                     for part in dict.fromkeys(term):
                         table.setdefault(part, []).append((concept.name, term))
+                        by_digit.setdefault(part, []).append((concept.name, term))
+                    in_digits = tuple(digits.get(part, part) for part in term)
+                    if in_digits != term:
+                        self._digit_terms[(lang, concept.name, in_digits)] = term
+                        for part in dict.fromkeys(in_digits):
+                            by_digit.setdefault(part, []).append((concept.name, in_digits))
 
-    def find(self, text: str, lang: str, extra_langs: Iterable[str] = ("en",)) -> list[Mention]:
-        """Return the concepts text mentions, by the terms of its language (and extra_langs)."""
+    def find(
+        self,
+        text: str,
+        lang: str,
+        extra_langs: Iterable[str] = ("en",),
+        digits: bool = False,
+    ) -> list[Mention]:
+        """Return the concepts text mentions, by the terms of its language (and extra_langs).
+
+        With `digits` (a question's text), a digit also says a term's number word: "a menos de
+        1 polegada" is "a menos de uma polegada". Clauses are read as their terms are written.
+        """
         langs = [lang, *extra_langs] if lang in self.languages else self.languages
         tokens = tokenize(text)
         clauses = (
@@ -187,14 +226,17 @@ class Glossary:
         )
         found: dict[tuple[str, int], Mention] = {}
         for term_lang in dict.fromkeys(langs):
-            table = self._by_stem.get(term_lang, {})
             stems = stem_tokens(tokens, term_lang)
+            table = self._by_stem.get(term_lang, {})
+            if digits and NUMBERS_AS_DIGITS:
+                table = self._by_digit_stem.get(term_lang, {})
             for start, stem in enumerate(stems):
                 for concept, term in table.get(stem, ()):
                     if _letter_without_value(term, tokens, start):
                         continue
                     end = _match_at(term, stems, start, clauses)
-                    written = self._written.get((term_lang, concept, term))
+                    stated = self._digit_terms.get((term_lang, concept, term), term)
+                    written = self._written.get((term_lang, concept, stated if digits else term))
                     if end and written and not _written_in(written, tokens[start:end]):
                         end = 0  # "sortir" is no "sort", "a quel punto" no "punti"
                     if end and (concept, start) not in found:

@@ -339,7 +339,7 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     # Number words, faces and named rolls in the question's own language only: "elf" is eleven
     # in German and an elf in English.
     said: list[DieFaces] = []
-    mentions = tuple(glossary.find(text, lang))
+    mentions = tuple(glossary.find(text, lang, digits=True))
     clauses = _clause_of_tokens(text, at)
     if language is not None:
         numbers += _number_words(tokens, language, {n.token for n in numbers})

@@ -267,3 +267,22 @@ def test_a_compound_is_read_as_its_two_words(
 def test_a_word_longer_than_any_compound_is_not_split(glossary: Glossary) -> None:
     word = "angriffs" + "x" * 30 + "würfel"
     assert len(word) > 40 and not glossary.find(word, "de")
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("pt", "Durante a carga passo a menos de 1 polegada de outra unidade."),
+        ("pt", "Durante a carga passo a menos de uma polegada de outra unidade."),
+        ("it", "In carica passo a meno di 1 pollice da un'altra unità."),
+    ],
+)
+def test_a_digit_in_a_question_says_a_terms_number_word(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    assert "inch_rule" in {m.concept for m in glossary.find(text, lang, digits=True)}
+
+
+def test_a_clause_is_read_as_its_terms_are_written(glossary: Glossary) -> None:
+    # An article that is also a number word is no digit, and a clause gets no digit reading.
+    assert "inch_rule" not in glossary.concepts_in("passo a menos de 1 polegada", "pt", ())
