@@ -246,6 +246,15 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "by order, bare numbers as likely rolls as values said as rolls (before)": lambda: patched(
             router, "ROLLS_SAID_FIRST", False
         ),
+        "a situation's premise ('may I overrun?': foe wiped out) not presumed (before)": lambda: (
+            patched(router, "PREMISES_PRESUMED", False)
+        ),
+        "a list's last bare word ('два орка и гоблин') not an item (before)": lambda: patched(
+            router, "BARE_ITEMS_READ", False
+        ),
+        "a digit in a question not read as a term's number word (before)": lambda: patched(
+            glossary_module, "NUMBERS_AS_DIGITS", False
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",
