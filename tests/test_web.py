@@ -152,7 +152,17 @@ def test_rate_limit_answers_429_in_the_error_shape(settings: Settings, bot: Refb
     limited = create_app(settings.with_overrides(rate_limit="2 per minute"), bot).test_client()
     statuses = [limited.get("/api/clauses/x").status_code for _ in range(3)]
     assert statuses == [404, 404, 429]
-    assert error(limited.get("/api/clauses/x"))["code"] == "rate_limited"
+    refused = limited.get("/api/clauses/x")
+    assert error(refused)["code"] == "rate_limited"
+    assert int(refused.headers["Retry-After"]) > 0
+
+
+def test_an_answer_says_its_limit_but_not_to_retry(settings: Settings, bot: Refbot) -> None:
+    limited = create_app(settings.with_overrides(rate_limit="5 per minute"), bot).test_client()
+    answered = limited.get("/api/ask?q=my goblins fled 7")
+    assert answered.status_code == 200
+    assert answered.headers["X-RateLimit-Limit"] == "5"
+    assert "Retry-After" not in answered.headers
 
 
 # --- CORS, framing, headers ------------------------------------------------------------------

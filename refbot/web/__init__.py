@@ -103,6 +103,10 @@ def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> F
     app.register_blueprint(admin)
     app.extensions["refbot.spec"] = build_spec(app)
     CORS(app, resources={r"/api/*": {"origins": settings.origins}}, methods=["GET", "POST"])
+    # Registered before the limiter's own hook, so that it runs after it (Flask runs them in
+    # reverse): the limiter sets Retry-After on every response, but it means "wait" only on a
+    # refusal.
+    app.after_request(_retry_after_on_refusals_only)
     _rate_limits(app, settings)
     if settings.proxies:
         # Behind nginx every request comes from the proxy: the client is in X-Forwarded-For.
@@ -247,6 +251,13 @@ def _wants_json() -> bool:
         return True
     accept = request.accept_mimetypes
     return accept.best == "application/json" or (accept.accept_json and not accept.accept_html)
+
+
+def _retry_after_on_refusals_only(response: Response) -> Response:
+    """Drop Retry-After from a response that refused nothing (RFC 9110: 429, 503, 3xx)."""
+    if response.status_code not in (429, 503) and not 300 <= response.status_code < 400:
+        response.headers.pop("Retry-After", None)
+    return response
 
 
 def _security_headers(settings: Settings) -> Any:
