@@ -192,8 +192,9 @@ def compose_rule(
     for result, _ in results:
         texts.append(explain(result, writer))
         texts += [amended_sentence(result, applied, writer) for applied in result.amended_by]
-    if results and presumed:
-        texts.insert(0, presumed_sentence(results[0][0], presumed, writer))
+    premises = presumed_sentence([r for r, _ in results], presumed, writer)
+    if premises:
+        texts.insert(0, premises)
     for name in assumed or {}:
         # The length as the rule read it, from its own inputs: {"value": 8, "unit": "in"}.
         given = next((r.inputs[name] for r, _ in results if name in r.inputs), None)
@@ -234,13 +235,24 @@ def compose_rule(
     )
 
 
-def presumed_sentence(result: RuleResult, presumed: Collection[str], writer: Writer) -> str:
-    """Say which premises of the situation were taken for granted, so they can be corrected."""
-    helps = {p.name: p.help for p in rule_of(result).params}
-    premises = "; ".join(writer.gettext(helps[name]) for name in presumed if name in helps)
+def presumed_sentence(
+    results: Sequence[RuleResult], presumed: Collection[str], writer: Writer
+) -> str:
+    """Say which premises of the situation were taken for granted, so they can be corrected.
+
+    Each premise by the words of the first edition that reads it ("first turn" is only the
+    Spanish overrun's); nothing when no edition computed reads one.
+    """
+    helps: dict[str, str] = {}
+    for result in results:
+        for param in rule_of(result).params:
+            helps.setdefault(param.name, param.help)
+    said = [writer.gettext(helps[name]) for name in presumed if name in helps]
+    if not said:
+        return ""
     return writer.gettext(
         "The question does not say otherwise, so this takes for granted: {premises}."
-    ).format(premises=premises)
+    ).format(premises="; ".join(said))
 
 
 def amended_sentence(result: RuleResult, applied: Amended, writer: Writer) -> str:

@@ -87,16 +87,19 @@ def stem_tokens(tokens: list[str], lang: str) -> list[str]:
     return list(stemmer.stemWords(tokens)) if stemmer else list(tokens)
 
 
-@lru_cache(maxsize=16)
-def _digit_stems(lang: str) -> dict[str, str]:
-    """Return the stems of a language's number words with the digits they stand for."""
+def _in_digits(word: str, lang: str) -> tuple[str, ...] | None:
+    """Return a term's stems with its number words, as written, in digits; None if it has none.
+
+    As written, not by stem: Spanish "nuevo" stems like "nueve" and is no 9.
+    """
     if lang not in CODES:
-        return {}
-    return {
-        stem: str(value)
-        for word, value in get_language(lang).numbers.items()
-        for stem in stem_tokens(tokenize(word), lang)
-    }
+        return None
+    numbers = get_language(lang).numbers
+    tokens = tokenize(word)
+    if not any(token in numbers for token in tokens):
+        return None
+    stems = stem_tokens(tokens, lang)
+    return tuple(str(numbers[t]) if t in numbers else s for t, s in zip(tokens, stems, strict=True))
 
 
 def analyze(text: str, lang: str) -> list[str]:
@@ -158,9 +161,9 @@ class Glossary:
         self.languages = sorted({lang for c in concepts.values() for lang in c.terms})
         # For each language, every stem that occurs in a term → the (concept, term) pairs using it.
         self._by_stem: dict[str, dict[str, list[tuple[str, tuple[str, ...]]]]] = {}
-        # The same plus each term with a number word also in digits, for questions ("menos de
-        # 1 polegada" says "menos de uma polegada"; no number word is read as a digit: "un" is
-        # also an article), and each such term's stems as written.
+        # The terms with a number word, that word in digits, read in questions only ("menos de
+        # 1 polegada" says "menos de uma polegada"; no number word in a question is read as a
+        # digit: "un" is also an article); and each such term's stems as written.
         self._by_digit_stem: dict[str, dict[str, list[tuple[str, tuple[str, ...]]]]] = {}
         self._digit_terms: dict[tuple[str, str, tuple[str, ...]], tuple[str, ...]] = {}
         # For the terms only ever read whole (the concepts that decline a question, and terms
@@ -195,17 +198,17 @@ class Glossary:
                             self._names.setdefault(head, []).append((name[0], concept.name))
             for lang, terms in concept.terms.items():
                 table = self._by_stem.setdefault(lang, {})
-                by_digit = self._by_digit_stem.setdefault(lang, {})
-                digits = _digit_stems(lang)
                 for term in terms:
                     for part in dict.fromkeys(term):
                         table.setdefault(part, []).append((concept.name, term))
-                        by_digit.setdefault(part, []).append((concept.name, term))
-                    in_digits = tuple(digits.get(part, part) for part in term)
-                    if in_digits != term:
-                        self._digit_terms[(lang, concept.name, in_digits)] = term
-                        for part in dict.fromkeys(in_digits):
-                            by_digit.setdefault(part, []).append((concept.name, in_digits))
+                by_digit = self._by_digit_stem.setdefault(lang, {})
+                for word in concept.words.get(lang, ()):
+                    in_digits = _in_digits(word, lang)
+                    if in_digits is None:
+                        continue
+                    self._digit_terms[(lang, concept.name, in_digits)] = tuple(analyze(word, lang))
+                    for part in dict.fromkeys(in_digits):
+                        by_digit.setdefault(part, []).append((concept.name, in_digits))
 
     def find(
         self,
@@ -227,16 +230,20 @@ class Glossary:
         found: dict[tuple[str, int], Mention] = {}
         for term_lang in dict.fromkeys(langs):
             stems = stem_tokens(tokens, term_lang)
-            table = self._by_stem.get(term_lang, {})
-            if digits and NUMBERS_AS_DIGITS:
-                table = self._by_digit_stem.get(term_lang, {})
+            in_digits = (
+                self._by_digit_stem.get(term_lang, {}) if digits and NUMBERS_AS_DIGITS else {}
+            )
             for start, stem in enumerate(stems):
-                for concept, term in table.get(stem, ()):
+                as_written = self._by_stem.get(term_lang, {}).get(stem, [])
+                # A term read in digits keeps the written forms of the term it stands for.
+                candidates = [(c, t, t) for c, t in as_written] + [
+                    (c, t, self._digit_terms[(term_lang, c, t)]) for c, t in in_digits.get(stem, ())
+                ]
+                for concept, term, stated in candidates:
                     if _letter_without_value(term, tokens, start):
                         continue
                     end = _match_at(term, stems, start, clauses)
-                    stated = self._digit_terms.get((term_lang, concept, term), term)
-                    written = self._written.get((term_lang, concept, stated if digits else term))
+                    written = self._written.get((term_lang, concept, stated))
                     if end and written and not _written_in(written, tokens[start:end]):
                         end = 0  # "sortir" is no "sort", "a quel punto" no "punti"
                     if end and (concept, start) not in found:

@@ -805,19 +805,26 @@ def question_unit(question: Question, edition_unit: str | None = None) -> str | 
     return get_language(question.lang).customary_unit if question.lang in CODES else None
 
 
-def _presumed(candidate: Candidate, inputs: dict[str, str]) -> dict[str, str]:
-    """Return the premises of a situation the question gave other inputs for but did not deny.
+def _with_premises(call: Call, question: Question, candidate: Candidate) -> Call:
+    """Add the premises of a situation the question gave other inputs for and did not deny.
 
     "My knights charged in the first round: may they overrun?" asks about an overrun, which
-    follows wiping out the foe; a question that says nothing of it takes it for granted.
+    follows wiping out the foe; a question that says nothing of it takes it for granted, one
+    that says anything against it ("2 models were left and fled") does not.
     """
-    if not PREMISES_PRESUMED or not inputs:
-        return {}
-    return {
-        p.name: p.presumed
+    if not PREMISES_PRESUMED or not call.inputs:
+        return call
+    said = _sure_concepts(question)
+    presumed = {
+        p.name: p.presumed.value
         for p in candidate.params
-        if p.presumed is not None and p.name not in inputs
+        if p.presumed is not None
+        and p.name not in call.inputs
+        and not said & set(p.presumed.unless)
     }
+    if not presumed:
+        return call
+    return replace(call, inputs={**call.inputs, **presumed}, presumed=tuple(presumed))
 
 
 def _with_units(
@@ -1003,32 +1010,29 @@ def route(
     for order, candidate in enumerate(registered):
         if games and not games & candidate.games:
             continue
-        named = {
-            k
+        groups = [
+            group
             for group in candidate.when
             if set(group) <= (said if len(group) > 1 else concepts)
-            for k in group
-        }
+        ]
+        named = {k for group in groups for k in group}
         if not named:
             continue
         named_rules.append(candidate.rule)
         inputs = bind(candidate, question, valued)
-        if (
-            not inputs
-            and "probability" not in concepts
-            and not (GENERAL_READ and candidate.general)
-        ):
+        # A general outcome answers its own name ("may I just leave a fight?"), not a situation
+        # told in several words: "in combat, may he shoot in the movement phase?" is shooting.
+        general = GENERAL_READ and candidate.general and any(len(g) == 1 for g in groups)
+        if not inputs and "probability" not in concepts and not general:
             continue
         inputs, assumed = _with_units(candidate, question, inputs, edition_unit)
-        presumed = _presumed(candidate, inputs)
         read = {
             k
             for p in candidate.params
             if p.name in inputs and p.cue is not None
             for k in (*p.cue.concepts, *p.cue.unless)
         }
-        call = Call(candidate.rule, {**inputs, **presumed}, assumed, presumed=tuple(presumed))
-        applying.append((order, candidate, call, named, read))
+        applying.append((order, candidate, Call(candidate.rule, inputs, assumed), named, read))
     if applying:
         # A rule that has every input it needs beats one that would fail; a rule named only by
         # words another rule reads as its inputs is that rule's detail ("leave combat while his
@@ -1038,13 +1042,15 @@ def route(
             read_elsewhere = [read for _, o, _, _, read in applying if o is not candidate]
             detail = is_detail(named, read_elsewhere)
             complete = candidate.required <= set(call.inputs)
-            given = len(call.inputs) - len(call.presumed)
-            found.append(((complete, not detail, given, -order), complete, call))
+            found.append(((complete, not detail, len(call.inputs), -order), complete, call))
         found.sort(key=lambda item: item[0], reverse=True)
         (_, _, main), *others = found
+        # Only the main situation's premises are presumed: a rule the question also sets up is
+        # computed from what it says.
+        candidate_of = {c.rule: c for _, c, _, _, _ in applying}
+        main = _with_premises(main, question, candidate_of[main.rule])
         naming = {c.rule: named for _, c, _, named, _ in applying}
         reads = {c.rule: read for _, c, _, _, read in applying}
-        candidate_of = {c.rule: c for _, c, _, _, _ in applying}
         also = [
             replace(
                 call,
@@ -1053,7 +1059,7 @@ def route(
             )
             for _, complete, call in others
             if complete
-            and set(call.inputs) - set(call.presumed)
+            and call.inputs
             and not (SHARED_FACES_DROPPED and _faces_reread(call, main, candidate_of))
         ]
         return Decision("rule", (main, *also)[:MAX_CALLS])

@@ -284,5 +284,20 @@ def test_a_digit_in_a_question_says_a_terms_number_word(
 
 
 def test_a_clause_is_read_as_its_terms_are_written(glossary: Glossary) -> None:
-    # An article that is also a number word is no digit, and a clause gets no digit reading.
     assert "inch_rule" not in glossary.concepts_in("passo a menos de 1 polegada", "pt", ())
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "concept"),
+    [
+        # "nuevo", "novo" stem like "nueve", "nove": only number words as written are digits.
+        ("es", "arrasaron 9 enemigos", "new_enemy"),
+        ("pt", "perseguem 9 inimigos em fuga", "new_enemy"),
+        ("pt", "o combate 9 contra 5 acabou", "second_fight"),
+        ("pt", "rolei 9", "reroll"),
+    ],
+)
+def test_a_digit_says_only_number_words_as_written(
+    glossary: Glossary, lang: str, text: str, concept: str
+) -> None:
+    assert concept not in {m.concept for m in glossary.find(text, lang, digits=True)}

@@ -426,6 +426,19 @@ def test_a_situation_word_after_a_negation_is_a_no(
         # ... but what the question says wins, and a question giving nothing presumes nothing.
         ("en", "My knights charged but did not wipe out the enemy. May they overrun?", "no", False),
         ("en", "What is an overrun?", None, False),
+        # Enemies said to be left standing or fleeing speak against the wipe-out.
+        (
+            "en",
+            "My knights charged but 2 enemies survived and fled: may they overrun?",
+            None,
+            False,
+        ),
+        (
+            "pl",
+            "Zaszarżowałem, wygrałem walkę, ale zostało im 2 modele, które uciekają. Overrun?",
+            None,
+            False,
+        ),
     ],
 )
 def test_a_situations_premise_is_presumed_unless_said(
@@ -1374,7 +1387,6 @@ def test_faces_read_by_the_main_rule_are_no_other_rules_roll(glossary: Glossary)
     [
         ("ru", "У рыцарей М7, на атаку выкинул 3 и 3, враг стоит в 9 дюймах. Хватает?"),
         ("de", "Ritter (B7) greifen an, Würfel 3 und 3, der Feind steht 9 Zoll weg. Reicht das?"),
-        ("pl", "Rycerze, Sz 7, szarżują: wyrzuciłem 3 i 3, wróg stoi 9 cali dalej. Dojdą?"),
     ],
 )
 def test_movement_is_read_by_the_profiles_letter_in_the_questions_language(
@@ -1451,3 +1463,38 @@ def test_going_away_from_a_fight_in_the_movement_phase_is_leaving_combat(
     decision = decide(glossary, text, lang)
     assert decision.rule == "leave_combat"
     assert decision.inputs == {"standing_enemies": "1"}
+
+
+def test_a_premise_is_presumed_for_the_main_situation_only(glossary: Glossary) -> None:
+    decision = decide(
+        glossary, "The enemy fled 5, I rolled 8 to pursue and caught them. Overrun?", "en"
+    )
+    assert decision.rule == "pursuit"
+    assert all(not call.presumed and "wiped_out" not in call.inputs for call in decision.calls)
+
+
+def test_the_first_turn_is_not_presumed_of_a_second_fight(glossary: Glossary) -> None:
+    decision = decide(
+        glossary, "Cargaron y arrasaron en el segundo turno de combate. ¿Puedo arrasar?", "es"
+    )
+    assert decision.rule == "overrun"
+    assert "first_turn" not in decision.calls[0].presumed
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "Mordheim: can a warrior in hand-to-hand combat shoot in the movement phase?"),
+        ("pl", "Mordheim: mój wojownik walczy wręcz z orkiem i wyrzucił sześć"),
+    ],
+)
+def test_a_general_rule_is_not_computed_from_a_situation_told_without_inputs(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    assert decide(glossary, text, lang).rule != "leave_combat"
+
+
+def test_another_attack_of_the_same_model_is_no_other_model(glossary: Glossary) -> None:
+    text = "My champion stuns him with his first attack; can another of my attacks take him out?"
+    decision = decide(glossary, text, "en")
+    assert decision.inputs.get("downed_by_this_model") != "no"

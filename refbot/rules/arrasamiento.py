@@ -14,11 +14,12 @@ from refbot.rules.core import (
     Cue,
     Inputs,
     Param,
+    Premise,
     Rule,
     RuleResult,
     eligibility,
 )
-from refbot.rules.messages import explain_overrun
+from refbot.rules.messages import WIPED_OUT_PRESUMED, explain_overrun
 
 GAME, EDITION, LANG = "warhammer-fantasy", "reglamento-es", "es"
 FAST_MOVEMENT_CM = 15  # above this Movement a unit overruns 8D6 cm instead of 5D6
@@ -132,14 +133,16 @@ RULES = [
                 "bool",
                 N_("the unit destroyed all its enemies"),
                 cue=Cue(("wiped_out",)),
-                presumed="yes",
+                presumed=WIPED_OUT_PRESUMED,
             ),
             Param(
                 "first_turn",
                 "bool",
                 N_("it happened in the first turn of combat"),
                 cue=Cue(("first_turn",)),
-                presumed="yes",
+                # The fight a question about arrasamiento tells of is the first, unless it
+                # tells of a second one.
+                presumed=Premise("yes", unless=("second_fight",)),
             ),
             Param(
                 "magic_phase",

@@ -111,6 +111,15 @@ class Cue:
 
 
 @dataclass(frozen=True)
+class Premise:
+    """A value a situation takes for granted, unless the question says one of `unless`."""
+
+    value: str
+    # Concepts that speak against it: "2 models were left and fled" says no wipe-out.
+    unless: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Param:
     """One typed input of a rule, and the cue that reads it from a question."""
 
@@ -135,7 +144,7 @@ class Param:
     # The value a question about the rule's situation takes for granted unless it says
     # otherwise ("may my knights overrun?" presumes they wiped out their foe): read only when
     # the question gives the rule other inputs, and said in the answer so it can be corrected.
-    presumed: str | None = None
+    presumed: Premise | None = None
 
 
 @dataclass(frozen=True)

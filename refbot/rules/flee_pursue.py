@@ -21,7 +21,7 @@ from refbot.rules.core import (
     eligibility,
 )
 from refbot.rules.dice import p_at_most, p_catch, show
-from refbot.rules.messages import explain_overrun
+from refbot.rules.messages import WIPED_OUT_PRESUMED, explain_overrun
 
 GAME, EDITION, LANG = "warhammer-fantasy", "rulebook-en", "en"
 
@@ -566,7 +566,7 @@ RULES = [
                 "bool",
                 N_("the enemy was wiped out"),
                 cue=Cue(("wiped_out",)),
-                presumed="yes",
+                presumed=WIPED_OUT_PRESUMED,
             ),
             Param(
                 "second_fight",

@@ -1,9 +1,13 @@
-"""Answer sentences shared by the editions of a rule (overrun eligibility is stated by two)."""
+"""Answers and premises shared by the editions of a rule (overrun eligibility is stated by two)."""
 
 from __future__ import annotations
 
 from refbot.i18n import N_, Writer
-from refbot.rules.core import RuleResult
+from refbot.rules.core import Premise, RuleResult
+
+# Asking whether a unit may overrun takes the wiped-out foe for granted, unless the question
+# tells of enemies left standing or fleeing.
+WIPED_OUT_PRESUMED = Premise("yes", unless=("flee", "fleeing_enemy", "standing_enemy"))
 
 # Why a unit cannot overrun, by the barrier names the overrun rules report.
 REASONS = {

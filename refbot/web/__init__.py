@@ -104,8 +104,8 @@ def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> F
     app.extensions["refbot.spec"] = build_spec(app)
     CORS(app, resources={r"/api/*": {"origins": settings.origins}}, methods=["GET", "POST"])
     # Registered before the limiter's own hook, so that it runs after it (Flask runs them in
-    # reverse): the limiter sets Retry-After on every response, but it means "wait" only on a
-    # refusal.
+    # reverse): the limiter sets Retry-After on every response, but it means "wait" only on its
+    # refusals.
     app.after_request(_retry_after_on_refusals_only)
     _rate_limits(app, settings)
     if settings.proxies:
@@ -254,8 +254,11 @@ def _wants_json() -> bool:
 
 
 def _retry_after_on_refusals_only(response: Response) -> Response:
-    """Drop Retry-After from a response that refused nothing (RFC 9110: 429, 503, 3xx)."""
-    if response.status_code not in (429, 503) and not 300 <= response.status_code < 400:
+    """Drop the limiter's Retry-After from every response but its own refusals (429).
+
+    On any other response its value is only when the client's window resets, no hint to retry.
+    """
+    if response.status_code != 429:
         response.headers.pop("Retry-After", None)
     return response
 
