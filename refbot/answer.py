@@ -106,12 +106,16 @@ class Situation:
     inputs: dict[str, str]
     # The one edition computed, when a follow-up asked for it ("what about the Spanish rules?").
     edition: str | None = None
+    # Inputs the question did not give but its situation takes for granted (Param.presumed).
+    presumed: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the situation as JSON-ready data; `edition` only when there is one."""
+        """Return the situation as JSON-ready data; `edition`, `presumed` only when there are."""
         data: dict[str, Any] = {"rule": self.rule, "inputs": dict(self.inputs)}
         if self.edition is not None:
             data["edition"] = self.edition
+        if self.presumed:
+            data["presumed"] = list(self.presumed)
         return data
 
 
@@ -331,7 +335,10 @@ def situation_lines(answer: Answer, glossary: Glossary | None = None) -> list[st
     for name, value in situation.inputs.items():
         param = input_param(name, situation.rule)
         label = writer.gettext(param.help) if param is not None else name
-        read.append(f"{label}: {_shown_value(param, value, writer, glossary)}")
+        shown = _shown_value(param, value, writer, glossary)
+        if name in situation.presumed:
+            shown = writer.gettext("{value} (taken for granted)").format(value=shown)
+        read.append(f"{label}: {shown}")
     lines = [
         writer.gettext("Read: {rule} — {inputs}").format(
             rule=_rule_named(situation.rule, writer),

@@ -267,7 +267,7 @@ def situation_of(decision: Decision, edition: str | None = None) -> Situation | 
     if decision.kind != "rule" or not decision.calls:
         return None
     main = decision.calls[0]
-    return Situation(main.rule, dict(main.inputs), edition)
+    return Situation(main.rule, dict(main.inputs), edition, main.presumed)
 
 
 def edition_languages(retriever: Retriever, rule_id: str) -> dict[str, str]:
@@ -333,7 +333,7 @@ def continue_from(
     new = decision.kind == "rule" and decision.rule != previous.rule and decision.inputs
     if new and switched is None and not within(question, decision.rule, previous.rule):
         return decision, None
-    before = Call(previous.rule, dict(previous.inputs))
+    before = Call(previous.rule, dict(previous.inputs), presumed=previous.presumed)
     try:
         after = follow_up(question, before, unit)
     except UnknownRule as exc:

@@ -866,7 +866,14 @@ def follow_up(
     if not read:
         read = _lone_value(candidate, question, previous.inputs)
     read, assumed = _with_units(candidate, question, read, edition_unit)
-    return Call(previous.rule, {**previous.inputs, **read}, {**previous.assumed, **assumed})
+    # A premise the follow-up gives a value for is no longer presumed.
+    presumed = tuple(name for name in previous.presumed if name not in read)
+    return Call(
+        previous.rule,
+        {**previous.inputs, **read},
+        {**previous.assumed, **assumed},
+        presumed=presumed,
+    )
 
 
 def named_language(question: Question, candidates: Iterable[str]) -> str | None:

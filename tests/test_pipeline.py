@@ -6,7 +6,7 @@ import pytest
 
 from refbot import pipeline
 from refbot import terms as terms_module
-from refbot.answer import Situation
+from refbot.answer import Situation, situation_lines
 from refbot.bot import Refbot
 from refbot.embed import HashEmbedder
 from refbot.errors import QuestionError
@@ -375,8 +375,22 @@ def test_a_presumed_premise_is_said_and_decides_the_outcome(bot: Refbot) -> None
     answer = bot.ask("My knights charged in the first round of combat: may they overrun?", "en")
     assert "takes for granted: the enemy was wiped out" in answer.answer
     assert answer.situation is not None and answer.situation.inputs["wiped_out"] == "yes"
+    assert answer.situation.presumed == ("wiped_out",)
+    assert answer.situation.to_dict()["presumed"] == ["wiped_out"]
     english = next(r for r in answer.rules if r.edition == "rulebook-en")
     assert english.outcome["eligible"] is True
+    lines = situation_lines(answer)
+    assert "the enemy was wiped out: yes (taken for granted)" in lines[0]
+
+
+def test_a_premise_stays_presumed_in_a_follow_up_until_it_is_given(bot: Refbot) -> None:
+    first = bot.ask("My knights charged in the first round of combat: may they overrun?", "en")
+    again = bot.ask("and with Movement 6?", "en", previous=first.situation)
+    assert again.situation is not None and again.situation.presumed == ("wiped_out",)
+    assert "takes for granted" in again.answer
+    denied = bot.ask("and if they did not wipe out the enemy?", "en", previous=first.situation)
+    assert denied.situation is not None and denied.situation.presumed == ()
+    assert denied.situation.inputs["wiped_out"] == "no"
 
 
 @pytest.mark.parametrize(
@@ -448,7 +462,9 @@ def test_a_follow_up_naming_a_language_switches_the_edition(
     answer = bot.ask(question, lang=lang, previous=both.situation)
     assert [r.edition for r in answer.rules] == [edition]
     assert both.situation is not None and OVERRUN.inputs.items() <= both.situation.inputs.items()
-    assert answer.situation == Situation(OVERRUN.rule, both.situation.inputs, edition)
+    assert answer.situation == Situation(
+        OVERRUN.rule, both.situation.inputs, edition, both.situation.presumed
+    )
     assert {c.edition for c in answer.citations} == {edition}
     # The next follow-up stays in that edition; naming the other language switches back.
     again = bot.ask("and with Movement 6?", lang="en", previous=answer.situation)

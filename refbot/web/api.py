@@ -212,7 +212,8 @@ def _situation(data: dict[str, Any] | None) -> Situation | None:
     """Return a situation sent back by a client, as the library takes it."""
     if not data:
         return None
-    return Situation(data["rule"], dict(data["inputs"]), data.get("edition"))
+    presumed = tuple(data.get("presumed", ()))
+    return Situation(data["rule"], dict(data["inputs"]), data.get("edition"), presumed)
 
 
 @api.route("/clauses/<path:clause_id>")

@@ -136,7 +136,9 @@ def situation_from(
         for key, value in args.items()
         if key.startswith(prefix) and value.strip()
     }
-    return Situation(rule, inputs, args.get(edition_key, "").strip() or None)
+    # The premises taken for granted, space-separated, of a follow-up's previous situation.
+    presumed = tuple(args.get(f"{rule_key}_presumed", "").split())
+    return Situation(rule, inputs, args.get(edition_key, "").strip() or None, presumed)
 
 
 @dataclass(frozen=True)

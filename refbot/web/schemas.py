@@ -39,6 +39,15 @@ class Situation(Schema):
             'the Spanish rules?"); left out when every edition stating the rule is computed.'
         },
     )
+    presumed = fields.List(
+        fields.String(validate=validate.Length(1, 64)),
+        validate=validate.Length(max=20),
+        metadata={
+            "description": "The inputs the question did not give but its situation takes for "
+            'granted ("may my knights overrun?": the enemy was wiped out), to confirm or '
+            "correct; left out when there are none."
+        },
+    )
 
 
 def error_text(messages: dict[str, Any] | list[Any] | str, path: str = "") -> str:
