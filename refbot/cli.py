@@ -342,6 +342,10 @@ def _given_inputs(given: tuple[str, ...]) -> dict[str, str]:
         name, sign, value = item.partition("=")
         if not sign or not name.strip():
             raise click.BadParameter(f"expected NAME=VALUE, got {item!r}", param_hint="--input")
+        if not value.strip():
+            raise click.BadParameter(
+                f"{name.strip()} has no value: expected NAME=VALUE", param_hint="--input"
+            )
         inputs[name.strip().replace("-", "_")] = value.strip()
     return inputs
 

@@ -343,6 +343,7 @@ def test_ask_input_corrects_what_was_read(runner: CliRunner) -> None:
         (["--input", "banana=3"], "error: --input: rule 'pursuit' has no input 'banana'"),
         (["--rule", "nosuchrule"], "error: --rule: no rule 'nosuchrule'"),
         (["--input", "pursuit"], "expected NAME=VALUE, got 'pursuit'"),
+        (["--input", "pursuit="], "pursuit has no value: expected NAME=VALUE"),
         # A value the rule refuses is the user's to fix, not an answer that could not be computed.
         (["--input", "pursuit=abc"], "error: --input: pursuit='abc' could not be read"),
         (
