@@ -385,6 +385,16 @@ def compute(
             if number == 0:
                 return [], exc
             continue
+        except UnknownRule:
+            # The edition asked for does not state this rule: the asker's to change.
+            if number == 0:
+                known = ", ".join(sorted({r.edition for r in editions_of(call.rule)}))
+                raise QuestionError(
+                    f"edition: {edition!r} has no rule {call.rule!r} (the question's); "
+                    f"its editions: {known}",
+                    "invalid_parameter",
+                ) from None
+            continue
         keys = {k for r in found for k in r.outcome} - GENERIC_OUTCOME
         if number and keys & answered and not (call.asked and agrees(found, results)):
             continue

@@ -640,3 +640,10 @@ def test_a_named_game_asked_about_a_topic_its_rules_lack_is_declined(
     # The corpus's Mordheim text says how downed warriors are attacked, not how they recover.
     answer = bot.ask(text, lang=lang)
     assert answer.abstained and answer.rule is None
+
+
+def test_an_edition_without_the_questions_rule_is_named_with_the_rules_editions(
+    bot: Refbot,
+) -> None:
+    with pytest.raises(QuestionError, match=r"'rulebook-ru' has no rule 'pursuit'.*rulebook-en"):
+        bot.ask("my goblins fled 7, the pursuers rolled 9", "en", edition="rulebook-ru")
