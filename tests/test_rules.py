@@ -288,6 +288,16 @@ def test_charge_during_overrun(
     assert expected.items() <= outcome.items()
 
 
+@pytest.mark.parametrize(
+    ("fleeing", "said"), [(True, "makes a flee move"), (False, "may only hold")]
+)
+def test_charge_during_overrun_is_explained_as_computed(
+    clauses: list[Clause], fleeing: bool, said: str
+) -> None:
+    result = run(clauses, "overrun_charge", contact=True, enemy_fleeing=fleeing)
+    assert said in rule_of(result).explain(result, Writer("en"))
+
+
 # --- failed charge and charge moves (Russian) -----------------------------------------------
 
 

@@ -110,6 +110,13 @@ def explain_overrun_charge(result: RuleResult, writer: Writer) -> str:
         return writer.gettext(
             "Without contact there is no charge: the unit may not wheel to force one."
         )
+    if result.outcome["enemy_reaction"] == "flee_move":
+        # "si la unidad enemiga cargada ya estaba Huyendo, debe realizar un movimiento de Huida".
+        return writer.gettext(
+            "The overrunning unit must charge the new enemy: an enemy already fleeing makes a "
+            "flee move at once, and is caught and destroyed as in any charge if it does not get "
+            "far enough; no psychology tests are taken."
+        )
     return writer.gettext(
         "The overrunning unit must charge the new enemy: the enemy may only hold, no psychology "
         "tests are taken, and the combat is fought next turn with charge bonuses."
