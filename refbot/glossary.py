@@ -210,6 +210,20 @@ class Glossary:
                     for part in dict.fromkeys(in_digits):
                         by_digit.setdefault(part, []).append((concept.name, in_digits))
 
+    def game_names(self, games: Iterable[str]) -> frozenset[str]:
+        """Return the names of games as written, lowercased: those named after `games` and others.
+
+        A game's name is the same word in every language ("Mordheim", "Kings of War"), so it
+        tells nothing of the language a question is written in.
+        """
+        return frozenset(
+            word.lower()
+            for concept in self.concepts.values()
+            if concept.name in set(games) or concept.kind == "other_game"
+            for words in concept.words.values()
+            for word in words
+        )
+
     def find(
         self,
         text: str,

@@ -44,6 +44,8 @@ class Loaded:
     overrides: tuple[Override, ...] = ()
     # The edition each translation renders, by the translation's edition slug (its links').
     originals: dict[str, str] = field(default_factory=dict)
+    # Games' names as written, lowercased: no word of any one language (language detection).
+    game_names: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, index: Index, glossary: Glossary, corpus_dir: Path) -> Loaded:
@@ -66,6 +68,7 @@ class Loaded:
                 for c in index.clauses
                 for link in c.translates
             },
+            game_names=glossary.game_names({c.game for c in index.clauses}),
         )
 
     @cached_property

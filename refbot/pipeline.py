@@ -96,7 +96,9 @@ def ask(
     retriever = loaded.retriever
     check_options(lang, edition, retriever)
     with clock("detect"):
-        lang = lang or detect_language(text, lang_prior or limits.default_lang)
+        lang = lang or detect_language(
+            text, lang_prior or limits.default_lang, names=loaded.game_names
+        )
     with clock("parse"):
         question = parse_question(text, lang, glossary)
         if terms is not None and lang not in glossary.languages:

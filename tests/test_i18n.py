@@ -350,3 +350,16 @@ def test_a_language_without_a_catalog_writes_english_numbers_and_units(
 ) -> None:
     # The sentences of a language without a catalog are English: so are their units.
     assert Writer(lang).distance({"value": 7, "unit": "in"}) == inches
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("Can I overrun in Mordheim?", "en"),
+        ("Mordheim: mein Held flieht aus dem Nahkampf. Wie viele Treffer?", "de"),
+        ("Kings of War: ¿puede contracargar una unidad cargada?", "es"),
+    ],
+)
+def test_games_names_do_not_tell_the_language(text: str, lang: str) -> None:
+    names = {"mordheim", "kings of war"}
+    assert detect_language(text, names=names) == lang

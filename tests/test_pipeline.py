@@ -647,3 +647,7 @@ def test_an_edition_without_the_questions_rule_is_named_with_the_rules_editions(
 ) -> None:
     with pytest.raises(QuestionError, match=r"'rulebook-ru' has no rule 'pursuit'.*rulebook-en"):
         bot.ask("my goblins fled 7, the pursuers rolled 9", "en", edition="rulebook-ru")
+
+
+def test_a_question_naming_a_game_is_answered_in_its_own_language(bot: Refbot) -> None:
+    assert bot.ask("Can I overrun in Mordheim?").lang == "en"
