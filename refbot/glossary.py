@@ -216,10 +216,11 @@ class Glossary:
         A game's name is the same word in every language ("Mordheim", "Kings of War"), so it
         tells nothing of the language a question is written in.
         """
+        named = set(games)
         return frozenset(
             word.lower()
             for concept in self.concepts.values()
-            if concept.name in set(games) or concept.kind == "other_game"
+            if concept.name in named or concept.kind == "other_game"
             for words in concept.words.values()
             for word in words
         )
@@ -244,13 +245,13 @@ class Glossary:
         found: dict[tuple[str, int], Mention] = {}
         for term_lang in dict.fromkeys(langs):
             stems = stem_tokens(tokens, term_lang)
+            table = self._by_stem.get(term_lang, {})
             in_digits = (
                 self._by_digit_stem.get(term_lang, {}) if digits and NUMBERS_AS_DIGITS else {}
             )
             for start, stem in enumerate(stems):
-                as_written = self._by_stem.get(term_lang, {}).get(stem, [])
                 # A term read in digits keeps the written forms of the term it stands for.
-                candidates = [(c, t, t) for c, t in as_written] + [
+                candidates = [(c, t, t) for c, t in table.get(stem, ())] + [
                     (c, t, self._digit_terms[(term_lang, c, t)]) for c, t in in_digits.get(stem, ())
                 ]
                 for concept, term, stated in candidates:

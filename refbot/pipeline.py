@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
@@ -206,7 +206,7 @@ def ask(
                 # A detail shown only because it was asked restates the main rule: its clauses
                 # take no bonus from it (held-out 6 R@1 0.602 with it, 0.630 without).
                 stating = [r for r in results if r.id not in restating(decision, results)]
-                by_clause = shares(stating, question.written_unit, decision.calls[0].presumed)
+                by_clause = shares(stating, question.written_unit, bool(decision.calls[0].presumed))
                 for clause_id, share in named_details(stating, question, loaded).items():
                     by_clause[clause_id] = max(by_clause.get(clause_id, 0.0), share)
                 boost = translated_shares(by_clause, loaded.provenance, lang)
@@ -503,14 +503,15 @@ def named_shares(
 
 
 def shares(
-    results: Sequence[RuleResult], unit: str | None = None, presumed: Collection[str] = ()
+    results: Sequence[RuleResult], unit: str | None = None, presumed: bool = False
 ) -> dict[str, float]:
     """Return each stating clause's share of the provenance bonus.
 
     The main rule's clauses that decide its outcome come first and get the most; the rules the
     question only also sets up get less, so that they follow the main rule's clauses. When the
     question writes a unit one edition of the main rule measures in ("Movement 20 cm"), that
-    edition is the one asked about: the others' clauses get the lesser share too.
+    edition is the one asked about: the others' clauses get the lesser share too. `presumed`
+    says the main rule's outcome rests on premises the question took for granted.
     """
     main = results[0].id if results else None
     units = {r.edition: rule_of(r).units for r in results if r.id == main}
@@ -523,7 +524,7 @@ def shares(
         # part of the situation: "if I overrun and charge a unit, when is that fought?").
         # Every edition of the main rule: the premise is the situation's, whichever edition
         # reads it (measured: per edition, R@1 -4 on the seen sets).
-        undecided = "unknown" in result.outcome or (result.id == main and bool(presumed))
+        undecided = "unknown" in result.outcome or (result.id == main and presumed)
         weight = UNDECIDED_SHARE if undecided else 1.0
         for position, clause_id in enumerate(result.clauses):
             share = (max(0.0, 1 - MAIN_SHARE_STEP * position) if leads else OTHER_SHARE) * weight
