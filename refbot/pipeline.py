@@ -46,6 +46,9 @@ CITE_NAMED_GAME_ONLY = True  # ablation switch
 # of the best one (the clauses stating a computed rule are always kept).
 RELEVANCE_BAR = 0.6  # dev: 4.1 → 3.6 citations an answer, no recall lost (0.7 loses some)
 ALWAYS_CITED = 3
+# In a language without glossary terms, the rules these best clauses state stand for the
+# situation no word names. Seen Turkish and Ukrainian questions: 1 → 3, outcomes 45 → 47 of 64.
+STATING_HITS = 3
 
 
 def relevant(hits: list[Hit], stating: frozenset[str] = frozenset()) -> list[Hit]:
@@ -128,12 +131,18 @@ def ask(
         top_dense = float(scores["dense"].max()) if len(scores["dense"]) else 0.0
     with clock("route"):
         followed: str | None = None  # the one edition a follow-up or correction is about
-        # In a language without glossary terms no word names a rule's situation: the rule the
-        # best clause states stands for it. (In a language with terms, a question naming no
+        # In a language without glossary terms no word names a rule's situation: the rules the
+        # best clauses state stand for it. (In a language with terms, a question naming no
         # situation is a lookup: seen sets, R@5 −1 and no rule gained when every language did.)
         stated = (
-            loaded.stated_rules.get(hits[0].clause.id, ())
-            if hits and lang not in glossary.languages
+            tuple(
+                dict.fromkeys(
+                    rule
+                    for hit in hits[:STATING_HITS]
+                    for rule in loaded.stated_rules.get(hit.clause.id, ())
+                )
+            )
+            if lang not in glossary.languages
             else ()
         )
         unit = edition_unit(retriever, edition)

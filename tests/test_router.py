@@ -1073,8 +1073,15 @@ def test_counts_of_times_and_of_models_are_read_as_counts(
             "restrain",
             {"leadership": "7", "roll": "8"},
         ),
-        # One number is too little to tell a situation from a passing mention.
+        # A number the stated rule does not read is a passing mention.
         ("My knights stand 1 inch away. What now?", ("pursuit",), None, {}),
+        # The first stated rule the numbers are inputs of: not the flee's, the test's.
+        (
+            "Leadership 7 and I got 8. Did I pass?",
+            ("overrun", "restrain"),
+            "restrain",
+            {"leadership": "7", "roll": "8"},
+        ),
         # A number left unread: no situation ("what must Leadership 10 roll, 2 to 12?").
         ("Leadership 10 and I got 2, or was it 12? Did I pass?", ("restrain",), None, {}),
         # Nothing stated: a lookup, numbers or not.
@@ -1096,6 +1103,19 @@ def test_the_rule_the_best_clause_states_is_named_when_no_word_is(
         assert read(decision, dict.fromkeys(inputs)) == inputs
     else:
         assert decision.kind == "lookup"
+
+
+def test_a_stated_rule_with_inputs_is_computed_where_the_question_would_be_declined(
+    glossary: Glossary,
+) -> None:
+    # No Turkish word is in the glossary and the best clause is far (0.2): without the rule the
+    # clause states, the question would be declined; the wheel's degrees are its input.
+    question = parse_question("Hücumda 100 derece dönebilir miyim?", "tr", glossary)
+    declined = route(question, glossary, frozenset(glossary.concepts), 0.2)
+    assert declined.kind == "abstain"
+    decision = route(question, glossary, frozenset(glossary.concepts), 0.2, stated=("charge_move",))
+    assert decision.rule == "charge_move"
+    assert read(decision, {"wheels": None}) == {"wheels": "100"}
 
 
 def test_a_rule_a_word_names_is_not_replaced_by_the_one_the_clause_states(

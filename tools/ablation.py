@@ -210,6 +210,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "no rule named by the best clause in a language without terms (before)": lambda: patched(
             router, "RETRIEVED_NAMES", False
         ),
+        "a rule named by the best clause alone, with two values, after declining (before)": (
+            _stated_as_before
+        ),
         "a list of three or more faces not read as one roll (before)": lambda: patched(
             question, "FACE_RUNS_READ", False
         ),
@@ -263,6 +266,16 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
             ),
         ),
     }
+
+
+@contextmanager
+def _stated_as_before() -> Iterator[None]:
+    with (
+        patched(pipeline, "STATING_HITS", 1),
+        patched(router, "RETRIEVED_INPUTS", 2),
+        patched(router, "STATED_BEFORE_DECLINING", False),
+    ):
+        yield
 
 
 @contextmanager
