@@ -16,6 +16,7 @@ FACE_NOUNS_READ = True  # "two sixes" read as two dice showing 6 (ablation switc
 WORD_PAIRS_READ = True  # "a four and a three" read as the faces "4 and 3" are (ablation switch)
 MAX_FACES_SAID = 8  # "three fives" up to "eight sixes": more dice than any roll takes are no roll
 TIMES_READ = True  # "twice", "zweimal" read as a number (ablation switch)
+NEGATED_TERMS_DENY = True  # "no llega a tocarla": a negated term denies what it governs (abl.)
 NEGATION_REACH = 3  # a negation denies a situation word at most this many words after it
 TRAILING_REACH = 3  # a trailing negation ("препятствий никаких нет") at most this many words on
 NEEDED = re.compile(r"\+(?!\s*\d)")
@@ -234,6 +235,17 @@ class Question:
             and self.same_clause(i, mention.start)
             and governs(i)
             for i in before
+        ):
+            return True
+        # "no llega a tocarla": a term holding a negation ("no llega": fails to reach) denies
+        # the word it governs, one short word on, as the negation standing there would.
+        if NEGATED_TERMS_DENY and any(
+            0 <= mention.start - m.end <= 1
+            and any(tokens[t] in denying for t in range(m.start, m.end))
+            and self.same_clause(m.start, mention.start)
+            and all(len(tokens[t]) <= 3 for t in range(m.end, mention.start))
+            for m in self.mentions
+            if m != mention and not m.in_parts
         ):
             return True
         # "препятствий никаких нет": a trailing negation denies the word just before it, with

@@ -418,6 +418,28 @@ def test_a_situation_word_after_a_negation_is_a_no(
 
 
 @pytest.mark.parametrize(
+    ("lang", "text", "contact"),
+    [
+        # A term holding a negation ("no llega": fails to reach) denies the word it governs.
+        (
+            "es",
+            "Mi arrasamiento pasa junto a unos goblins pero no llega a tocarlos. ¿Puedo pivotar?",
+            "no",
+        ),
+        ("es", "Mi arrasamiento no llega a tocar a los goblins. ¿Debo cargarlos?", "no"),
+        # Only the word it governs: the next clause is not denied.
+        ("es", "Mi arrasamiento no llega lejos, pero toca a los goblins. ¿Debo cargarlos?", "yes"),
+    ],
+)
+def test_a_negated_term_denies_the_word_it_governs(
+    glossary: Glossary, lang: str, text: str, contact: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    calls = {c.rule: c for c in decision.calls}
+    assert calls["overrun_charge"].inputs["contact"] == contact
+
+
+@pytest.mark.parametrize(
     ("lang", "text", "wiped_out", "presumed"),
     [
         # Asking whether a unit may overrun takes the wiped-out foe for granted ...

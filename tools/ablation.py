@@ -213,6 +213,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a rule named by the best clause alone, with two values, after declining (before)": (
             _stated_as_before
         ),
+        "a term holding a negation ('no llega a tocarla') denies nothing after it (before)": (
+            lambda: patched(question, "NEGATED_TERMS_DENY", False)
+        ),
         "a list of three or more faces not read as one roll (before)": lambda: patched(
             question, "FACE_RUNS_READ", False
         ),
