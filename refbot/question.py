@@ -16,6 +16,7 @@ FACE_NOUNS_READ = True  # "two sixes" read as two dice showing 6 (ablation switc
 WORD_PAIRS_READ = True  # "a four and a three" read as the faces "4 and 3" are (ablation switch)
 MAX_FACES_SAID = 8  # "three fives" up to "eight sixes": more dice than any roll takes are no roll
 TIMES_READ = True  # "twice", "zweimal" read as a number (ablation switch)
+ABOVE_READ = True  # "more than 90 degrees" is past 90, not 90 (ablation switch)
 NEGATED_TERMS_DENY = True  # "no llega a tocarla": a negated term denies what it governs (abl.)
 NEGATION_REACH = 3  # a negation denies a situation word at most this many words after it
 TRAILING_REACH = 3  # a trailing negation ("препятствий никаких нет") at most this many words on
@@ -39,6 +40,7 @@ class Number:
     angle: bool = False  # written in degrees: "45°", "45 градусов"
     times: bool = False  # a word for so many times ("twice"): a count, never a roll or length
     needed: bool = False  # written as the roll a test needs ("5+"): never a roll made or a count
+    above: bool = False  # an angle said to be exceeded: "more than 90 degrees"
 
     def text(self) -> str:
         """Return the number as an input string for the rules core ("7", "18cm")."""
@@ -346,7 +348,16 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
         )
         # "a 5+ save": the score a roll needs (not "4+4", two faces, taken above).
         needed = unit is None and NEEDED.match(text, match.end()) is not None
-        numbers.append(Number(value, at[match.start()], unit, angle, needed=needed))
+        # "more than 90 degrees", "90 dereceden fazla": an angle past the one written.
+        above = (
+            ABOVE_READ
+            and angle
+            and (
+                found.above.search(text, 0, match.start()) is not None
+                or found.above_after.match(text, match.end()) is not None
+            )
+        )
+        numbers.append(Number(value, at[match.start()], unit, angle, needed=needed, above=above))
     tokens = tokenize(text)
     # Number words, faces and named rolls in the question's own language only: "elf" is eleven
     # in German and an elf in English.
@@ -551,11 +562,25 @@ def _doubles_in_words(tokens: list[str], language: Language) -> list[DieFaces]:
     faces = {
         w: n for w, n in [*language.numbers.items(), *language.face_nouns] if n <= 6 and w.isalpha()
     }
-    return [
+    found = [
         DieFaces((faces[tokens[at + 1]],) * 2, at, at + 1)
         for at in range(len(tokens) - 1)
         if tokens[at] in language.doubles and tokens[at + 1] in faces
     ]
+    # A language writing compounds as one word says "Doppelsechs", "dubbelzes".
+    if language.compound_links:
+        for at, token in enumerate(tokens):
+            face = next(
+                (
+                    faces[token[len(double) :]]
+                    for double in language.doubles
+                    if token.startswith(double) and token[len(double) :] in faces
+                ),
+                None,
+            )
+            if face is not None:
+                found.append(DieFaces((face, face), at, at))
+    return found
 
 
 def _named_rolls(tokens: list[str], language: Language) -> list[DieFaces]:

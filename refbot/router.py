@@ -209,7 +209,7 @@ def bind(
     taken: set[int] = set()
     for param in [p for p in numbers if p.kind == "angles" and angles]:
         # Every angle written in degrees is a wheel: "45°, then another 45°" are two wheels.
-        inputs[param.name] = ",".join(f"{n.value:g}" for n in angles)
+        inputs[param.name] = ",".join(f"{'>' if n.above else ''}{n.value:g}" for n in angles)
         taken |= {n.token for n in angles}
         numbers.remove(param)
     bound, took = _nearest(numbers, question, candidate.names, taken)

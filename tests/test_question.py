@@ -156,6 +156,22 @@ def test_rolls_said_by_name_or_digit_plurals_and_negative_numbers(
 
 
 @pytest.mark.parametrize(
+    ("lang", "text", "faces"),
+    [
+        ("de", "Überrennen: Doppelsechs! Wie weit?", [(6, 6)]),
+        ("de", "Überrennen: Doppel-Sechs! Wie weit?", [(6, 6)]),
+        ("nl", "overrun met dubbelzes, hoe ver?", [(6, 6)]),
+        # Only a language writing compounds as one word reads one: no English "doublesix".
+        ("en", "overrun with doublesix, how far?", []),
+    ],
+)
+def test_a_double_written_as_one_word_is_a_roll(
+    glossary: Glossary, lang: str, text: str, faces: list[tuple[int, ...]]
+) -> None:
+    assert [r.faces for r in parse_question(text, lang, glossary).rolls] == faces
+
+
+@pytest.mark.parametrize(
     ("lang", "text", "needed"),
     [
         ("en", "a 5+ save, rolled 3", [True, False]),
@@ -233,6 +249,26 @@ def test_numbers_in_degrees_are_angles(
     question = parse_question(text, lang, glossary)
     assert [n.value for n in question.numbers if n.angle] == angles
     assert all(n.unit is None for n in question.numbers if n.angle)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "above"),
+    [
+        ("en", "Can a charge wheel more than 90 degrees?", [True]),
+        ("es", "¿Puedo pivotar más de 90 grados al cargar?", [True]),
+        ("de", "Darf ich beim Angriff um mehr als 90 Grad schwenken?", [True]),
+        ("nl", "Mag een charge een bocht van meer dan 90 graden maken?", [True]),
+        ("ru", "Можно ли довернуть больше чем на 90 градусов?", [True]),
+        ("tr", "Hücumda 90 dereceden fazla dönebilir miyim?", [True]),
+        ("en", "I wheeled 45 degrees, then more than 3 inches", [False]),
+        ("fr", "une roue de 30 degrés puis 6 ps", [False]),
+    ],
+)
+def test_an_angle_said_to_be_exceeded_is_past_its_number(
+    glossary: Glossary, lang: str, text: str, above: list[bool]
+) -> None:
+    question = parse_question(text, lang, glossary)
+    assert [n.above for n in question.numbers if n.angle] == above
 
 
 @pytest.mark.parametrize(

@@ -216,6 +216,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a term holding a negation ('no llega a tocarla') denies nothing after it (before)": (
             lambda: patched(question, "NEGATED_TERMS_DENY", False)
         ),
+        "'more than 90 degrees' read as 90 (before)": lambda: patched(
+            question, "ABOVE_READ", False
+        ),
         "a list of three or more faces not read as one roll (before)": lambda: patched(
             question, "FACE_RUNS_READ", False
         ),

@@ -53,6 +53,10 @@ class Language:
     joiners: tuple[str, ...] = ()  # words between two die faces: "2 and 5"
     conjunctions: tuple[str, ...] = ()  # words joining a list of models: "two orcs and a goblin"
     degree: tuple[str, ...] = ()  # after a number, an angle: "45 degrees" (° in every language)
+    # Before a number, words saying the value is past it: "more than 90 degrees" is no 90.
+    above: tuple[str, ...] = ()
+    # The same after the number and at most one word more: "90 dereceden fazla".
+    above_after: tuple[str, ...] = ()
     # Nouns for models after a number: "(9 modeli)", "20 Mann" count models, never a roll.
     model_nouns: tuple[str, ...] = ()
     # Nouns for a model's characteristic after a number: "(3 attacks)", "две атаки" give that
@@ -127,6 +131,9 @@ class Patterns:
     degree: re.Pattern[str]
     # Just before a number, a word of degrees and at most one word more: "градусов на 45".
     degree_before: re.Pattern[str]
+    # Just before a number, or after it and one word more: the value is exceeded.
+    above: re.Pattern[str]
+    above_after: re.Pattern[str]
     numbers: Mapping[str, int]  # number word (lowercased) → value
 
 
@@ -267,5 +274,7 @@ def patterns(codes: tuple[str, ...] = CODES) -> Patterns:
         degree_before=re.compile(
             rf"(?<!\w)(?:{_alternation(words('degree'))})\s+(?:\w+\s+)?$", flags
         ),
+        above=re.compile(rf"(?<!\w)(?:{_alternation(words('above'))})\s+$", flags),
+        above_after=re.compile(rf"\s*(?:\w+\s+)?(?:{_alternation(words('above_after'))})", flags),
         numbers=MappingProxyType(numbers),
     )

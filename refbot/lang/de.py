@@ -39,6 +39,7 @@ LANGUAGE = Language(
     turn_nouns=("zug", "runde", "seite"),
     conjunctions=("und",),
     degree=("grad",),
+    above=("mehr als", "über"),
     possessives=(
         "mein",
         "meine",

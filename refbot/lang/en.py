@@ -44,6 +44,7 @@ LANGUAGE = Language(
     turn_nouns=("turn", "round", "page"),
     conjunctions=("and",),
     degree=("degree", "degrees", "deg"),
+    above=("more than", "over", "beyond", "above", "greater than", "in excess of"),
     possessives=("my", "our"),
     articles=("a", "an"),
     single_words=("single", "lone", "only"),

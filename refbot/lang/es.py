@@ -25,6 +25,7 @@ LANGUAGE = Language(
     turn_nouns=("turno", "ronda", "página"),
     conjunctions=("y", "e"),
     degree=("grado", "grados"),
+    above=("más de", "mas de", "superior a", "por encima de"),
     possessives=("mi", "mis", "nuestro", "nuestra", "nuestros", "nuestras"),
     articles=("un", "una", "uno"),
     single_words=("solo", "sola", "único", "única", "unico", "unica"),

@@ -25,6 +25,7 @@ LANGUAGE = Language(
     turn_nouns=("tour", "round", "page"),
     conjunctions=("et",),
     degree=("degré", "degrés", "degre", "degres"),
+    above=("plus de", "au-delà de", "supérieur à", "supérieure à"),
     possessives=("mon", "ma", "mes", "notre", "nos"),
     articles=("un", "une"),
     single_words=("seul", "seule", "unique"),

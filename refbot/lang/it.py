@@ -24,6 +24,7 @@ LANGUAGE = Language(
     turn_nouns=("turno", "round", "pagina"),
     conjunctions=("e", "ed"),
     degree=("grado", "gradi"),
+    above=("più di", "oltre", "superiore a"),
     possessives=("mio", "mia", "miei", "mie", "nostro", "nostra", "nostri", "nostre"),
     articles=("un", "uno", "una"),
     single_words=("solo", "sola", "unico", "unica", "singolo", "singola"),

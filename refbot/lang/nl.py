@@ -25,6 +25,7 @@ LANGUAGE = Language(
     turn_nouns=("beurt", "ronde", "pagina"),
     conjunctions=("en",),
     degree=("graden", "graad"),
+    above=("meer dan", "boven"),
     possessives=("mijn", "onze", "ons"),
     articles=("een",),
     single_words=("enkele", "enkel", "enige", "eenzame"),

@@ -47,6 +47,7 @@ LANGUAGE = Language(
     turn_nouns=("tura", "turze", "turę", "tury", "runda", "rundzie", "strona", "stronie"),
     conjunctions=("i", "oraz"),
     degree=("stopień", "stopnie", "stopni", "stopniu"),
+    above=("więcej niż", "ponad", "powyżej", "więcej jak"),
     possessives=(
         "mój",
         "moja",

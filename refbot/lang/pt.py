@@ -25,6 +25,7 @@ LANGUAGE = Language(
     turn_nouns=("turno", "rodada", "página"),
     conjunctions=("e",),
     degree=("grau", "graus"),
+    above=("mais de", "mais que", "acima de", "superior a"),
     possessives=("meu", "minha", "meus", "minhas", "nosso", "nossa", "nossos", "nossas"),
     articles=("um", "uma"),
     single_words=("só", "único", "única", "unico", "unica", "solitário"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
@@ -494,14 +495,18 @@ def parse_distance(name: str, value: Any, default: Unit) -> Distance:
 
 
 def parse_angles(name: str, value: Any) -> tuple[float, ...]:
-    """Read a list of wheel angles in degrees, each between 0 and 360."""
+    """Read a list of wheel angles in degrees, each between 0 and 360; ">90" is past 90."""
     items = value if isinstance(value, list | tuple) else re.split(r"[\s,;]+", str(value).strip())
     angles = []
     for item in items:
         if str(item).strip() == "":
             continue
+        written = str(item).strip().rstrip("°")
         try:
-            angle = float(str(item).rstrip("°"))
+            angle = float(written.removeprefix(">"))
+            if written.startswith(">"):
+                # "more than 90 degrees": any angle past 90, the least of which decides.
+                angle = math.nextafter(angle, math.inf)
         except ValueError:
             raise RuleError(
                 f"{name}: expected angles in degrees, got {item!r}", reason=UNREADABLE
