@@ -401,6 +401,12 @@ def test_a_tie_stated_as_the_rule_in_a_question_of_chance_is_no_tie_rolled(
             "Meine Ritter haben den Feind nicht vernichtet. Dürfen sie überrennen?",
             {"wiped_out": "no"},
         ),
+        # "Almost" denies too.
+        (
+            "en",
+            "My knights charged and nearly wiped out the enemy. Can they overrun?",
+            {"charged": "yes", "wiped_out": "no"},
+        ),
         # A negation that is the term's own word denies nothing after it.
         (
             "es",

@@ -15,6 +15,7 @@ LANGUAGE = Language(
     stemmer="german",
     compound_links=("", "s", "es", "n", "en", "e"),
     # "statt zu verfolgen": instead of pursuing is not pursuing.
+    # A word for "almost" denies too: a unit almost wiped out was not.
     negations=(
         "nicht",
         "kein",
@@ -27,6 +28,9 @@ LANGUAGE = Language(
         "niemand",
         "statt",
         "anstatt",
+        "fast",
+        "beinahe",
+        "nahezu",
     ),
     inch=("zoll",),
     cm=("cm", "zentimeter", "zentimetern"),

@@ -14,6 +14,7 @@ LANGUAGE = Language(
     customary_unit="in",
     stemmer="english",
     # "didn't" is read as "didn": an apostrophe's short tail is dropped like "'s".
+    # A word for "almost" denies too: a unit almost wiped out was not.
     negations=(
         "no",
         "not",
@@ -33,6 +34,8 @@ LANGUAGE = Language(
         "haven",
         "hadn",
         "instead",
+        "almost",
+        "nearly",
     ),
     inch=("in", "inch", "inches"),
     cm=("cm", "centimetre", "centimetres", "centimeter", "centimeters"),

@@ -14,7 +14,8 @@ LANGUAGE = Language(
     code="es",
     customary_unit="cm",
     stemmer="spanish",
-    negations=("no", "sin", "ningún", "ninguna", "ninguno", "nunca", "nadie", "ni"),
+    # A word for "almost" denies too: a unit almost wiped out was not.
+    negations=("no", "sin", "ningún", "ninguna", "ninguno", "nunca", "nadie", "ni", "casi"),
     inch=("pulgada", "pulgadas"),
     cm=("cm", "centímetro", "centímetros", "centimetro", "centimetros"),
     dice_letters=("d",),

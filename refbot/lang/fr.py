@@ -13,7 +13,8 @@ _NUMBERS = (
 LANGUAGE = Language(
     code="fr",
     stemmer="french",
-    negations=("pas", "sans", "aucun", "aucune", "jamais", "personne", "ni"),
+    # A word for "almost" denies too: a unit almost wiped out was not.
+    negations=("pas", "sans", "aucun", "aucune", "jamais", "personne", "ni", "presque"),
     # French Warhammer books measure in "pas" (paces), one to the inch: "cible à 12 pas".
     inch=("pouce", "pouces", "pas", "ps"),
     cm=("cm", "centimètre", "centimètres"),

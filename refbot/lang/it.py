@@ -13,7 +13,8 @@ _NUMBERS = (
 LANGUAGE = Language(
     code="it",
     stemmer="italian",
-    negations=("non", "senza", "nessun", "nessuno", "nessuna", "mai", "né", "invece"),
+    # A word for "almost" denies too: a unit almost wiped out was not.
+    negations=("non", "senza", "nessun", "nessuno", "nessuna", "mai", "né", "invece", "quasi"),
     inch=("pollice", "pollici"),
     cm=("cm", "centimetro", "centimetri"),
     dice_letters=("d",),

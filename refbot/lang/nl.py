@@ -14,7 +14,8 @@ LANGUAGE = Language(
     code="nl",
     stemmer="dutch",
     compound_links=("", "s", "en", "e"),
-    negations=("niet", "geen", "zonder", "nooit", "niemand"),
+    # A word for "almost" denies too: a unit almost wiped out was not.
+    negations=("niet", "geen", "zonder", "nooit", "niemand", "bijna"),
     inch=("inch", "duim"),
     cm=("cm", "centimeter", "centimeters"),
     dice_letters=("d",),

@@ -24,6 +24,7 @@ _NUMBERS = (
 LANGUAGE = Language(
     code="pl",
     stemmer="polish",
+    # A word for "almost" denies too: a unit almost wiped out was not.
     negations=(
         "nie",
         "bez",
@@ -35,6 +36,7 @@ LANGUAGE = Language(
         "nigdy",
         "ani",
         "zamiast",
+        "prawie",
     ),
     inch=("cal", "cala", "cale", "cali", "caly"),
     cm=("cm", "centymetr", "centymetra", "centymetry", "centymetrów", "centymetrach"),

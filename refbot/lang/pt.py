@@ -14,7 +14,8 @@ _NUMBERS = (
 LANGUAGE = Language(
     code="pt",
     stemmer="portuguese",
-    negations=("não", "sem", "nenhum", "nenhuma", "nunca", "ninguém", "nem"),
+    # A word for "almost" denies too: a unit almost wiped out was not.
+    negations=("não", "sem", "nenhum", "nenhuma", "nunca", "ninguém", "nem", "quase"),
     inch=("polegada", "polegadas"),
     cm=("cm", "centímetro", "centímetros"),
     dice_letters=("d",),

@@ -33,7 +33,8 @@ LANGUAGE = Language(
     code="ru",
     customary_unit="in",
     stemmer="russian",
-    negations=("не", "нет", "без", "ни", "никто", "никого", "никогда", "вместо"),
+    # A word for "almost" denies too: a unit almost wiped out was not.
+    negations=("не", "нет", "без", "ни", "никто", "никого", "никогда", "вместо", "почти"),
     trailing_negations=("нет",),
     inch=_INCH,
     # "sm": см typed on a Latin keyboard.

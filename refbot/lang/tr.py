@@ -19,7 +19,8 @@ _NUMBERS = (
 LANGUAGE = Language(
     code="tr",
     stemmer="turkish",
-    negations=("değil", "yok", "hiç", "olmadan", "hiçbir"),
+    # A word for "almost" denies too: a unit almost wiped out was not.
+    negations=("değil", "yok", "hiç", "olmadan", "hiçbir", "neredeyse"),
     trailing_negations=("yok", "değil", "yoktu"),
     # "7 inç", "9 inçlik"; typed without the cedilla too.
     inch=("inç", "inc", "inçlik", "inclik"),
