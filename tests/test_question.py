@@ -165,6 +165,21 @@ def test_rolls_said_by_name_or_digit_plurals_and_negative_numbers(
         ("en", "overrun with doublesix, how far?", []),
     ],
 )
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("it", "Inseguimento: occhi di serpente. Presi?"),
+        ("es", "Persecución: ojos de serpiente, ¿los alcanzo?"),
+        ("de", "Verfolgung: Schlangenaugen. Eingeholt?"),
+        ("pl", "Pościg: oczy węża. Dogonili?"),
+    ],
+)
+def test_snake_eyes_are_a_double_one_in_every_language(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    assert [r.faces for r in parse_question(text, lang, glossary).rolls] == [(1, 1)]
+
+
 def test_a_double_written_as_one_word_is_a_roll(
     glossary: Glossary, lang: str, text: str, faces: list[tuple[int, ...]]
 ) -> None:

@@ -70,6 +70,8 @@ LANGUAGE = Language(
         ("sechser", 6),
     ),
     times=(("zweimal", 2), ("dreimal", 3)),
+    # Rolls players call by name: "snake eyes" is a double 1.
+    named_rolls=(("schlangenaugen", (1, 1)),),
     example_cues=("zum beispiel", "beispiel:", "z. b.", "z.b."),
     page_markers=("seite", "s."),
 )

@@ -39,6 +39,8 @@ LANGUAGE = Language(
         ("cincos", 5),
         ("seises", 6),
     ),
+    # Rolls players call by name: "snake eyes" is a double 1.
+    named_rolls=(("ojos de serpiente", (1, 1)),),
     example_cues=("por ejemplo", "ejemplo:", "p. ej.", "p.ej.", "es decir, si"),
     page_markers=("página", "pág.", "pagina", "pag."),
 )

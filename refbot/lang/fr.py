@@ -31,6 +31,8 @@ LANGUAGE = Language(
     articles=("un", "une"),
     single_words=("seul", "seule", "unique"),
     number_words=_NUMBERS,
+    # Rolls players call by name: "snake eyes" is a double 1.
+    named_rolls=(("yeux de serpent", (1, 1)),),
     example_cues=("par exemple", "exemple :", "exemple:"),
     page_markers=("page", "p."),
 )

@@ -30,6 +30,8 @@ LANGUAGE = Language(
     articles=("un", "uno", "una"),
     single_words=("solo", "sola", "unico", "unica", "singolo", "singola"),
     number_words=_NUMBERS,
+    # Rolls players call by name: "snake eyes" is a double 1.
+    named_rolls=(("occhi di serpente", (1, 1)),),
     example_cues=("ad esempio", "per esempio", "esempio:"),
     page_markers=("pagina", "pag.", "p."),
 )

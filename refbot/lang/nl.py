@@ -40,6 +40,8 @@ LANGUAGE = Language(
         ("zessen", 6),
     ),
     times=(("tweemaal", 2), ("driemaal", 3)),
+    # Rolls players call by name: "snake eyes" is a double 1.
+    named_rolls=(("slangenogen", (1, 1)),),
     example_cues=("bijvoorbeeld", "voorbeeld:"),
     page_markers=("pagina", "blz.", "p."),
 )

@@ -72,6 +72,8 @@ LANGUAGE = Language(
         *(("piątek", 5), ("szóstek", 6)),
     ),
     times=(("dwukrotnie", 2), ("trzykrotnie", 3)),
+    # Rolls players call by name: "snake eyes" is a double 1.
+    named_rolls=(("oczy węża", (1, 1)), ("wężowe oczy", (1, 1))),
     example_cues=("na przykład", "przykład:"),
     page_markers=("strona", "str."),
 )

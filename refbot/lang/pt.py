@@ -32,6 +32,8 @@ LANGUAGE = Language(
     single_words=("só", "único", "única", "unico", "unica", "solitário"),
     number_words=_NUMBERS,
     face_nouns=(("senas", 6),),
+    # Rolls players call by name: "snake eyes" is a double 1.
+    named_rolls=(("olhos de cobra", (1, 1)), ("olhos de serpente", (1, 1))),
     example_cues=("por exemplo", "exemplo:"),
     page_markers=("página", "pág.", "pagina", "pag."),
 )

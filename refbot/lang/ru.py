@@ -68,6 +68,8 @@ LANGUAGE = Language(
         *(("пятерок", 5), ("шестерок", 6)),
     ),
     times=(("дважды", 2), ("трижды", 3)),
+    # Rolls players call by name: "snake eyes" is a double 1.
+    named_rolls=(("змеиные глаза", (1, 1)),),
     example_cues=("например", "к примеру", "пример:", "то есть, если"),
     page_markers=("страница", "стр."),
 )
