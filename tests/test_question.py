@@ -156,16 +156,6 @@ def test_rolls_said_by_name_or_digit_plurals_and_negative_numbers(
 
 
 @pytest.mark.parametrize(
-    ("lang", "text", "faces"),
-    [
-        ("de", "Überrennen: Doppelsechs! Wie weit?", [(6, 6)]),
-        ("de", "Überrennen: Doppel-Sechs! Wie weit?", [(6, 6)]),
-        ("nl", "overrun met dubbelzes, hoe ver?", [(6, 6)]),
-        # Only a language writing compounds as one word reads one: no English "doublesix".
-        ("en", "overrun with doublesix, how far?", []),
-    ],
-)
-@pytest.mark.parametrize(
     ("lang", "text"),
     [
         ("it", "Inseguimento: occhi di serpente. Presi?"),
@@ -180,6 +170,16 @@ def test_snake_eyes_are_a_double_one_in_every_language(
     assert [r.faces for r in parse_question(text, lang, glossary).rolls] == [(1, 1)]
 
 
+@pytest.mark.parametrize(
+    ("lang", "text", "faces"),
+    [
+        ("de", "Überrennen: Doppelsechs! Wie weit?", [(6, 6)]),
+        ("de", "Überrennen: Doppel-Sechs! Wie weit?", [(6, 6)]),
+        ("nl", "overrun met dubbelzes, hoe ver?", [(6, 6)]),
+        # Only a language writing compounds as one word reads one: no English "doublesix".
+        ("en", "overrun with doublesix, how far?", []),
+    ],
+)
 def test_a_double_written_as_one_word_is_a_roll(
     glossary: Glossary, lang: str, text: str, faces: list[tuple[int, ...]]
 ) -> None:
