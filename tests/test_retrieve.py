@@ -58,3 +58,14 @@ def test_a_language_without_glossary_terms_leans_on_the_encoder() -> None:
     assert unlisted.dense > weights.dense
     assert unlisted.concepts < weights.concepts
     assert (unlisted.bm25, unlisted.provenance) == (weights.bm25, weights.provenance)
+
+
+def test_an_exclamation_counts_less_than_a_rule_and_a_heading_not_at_all(bot: Refbot) -> None:
+    retriever = bot.loaded.retriever
+    scale = {c.id: s for c, s in zip(retriever.clauses, retriever._scale, strict=True)}
+    exclaimed = [c for c in retriever.clauses if c.text.rstrip().endswith("!")]
+    assert any(c.kind != "heading" for c in exclaimed), "the test corpus has an exclamation"
+    for clause in exclaimed:
+        expected = 1.0 if clause.kind == "heading" else retriever.weights.exclaimed
+        assert scale[clause.id] == expected
+    assert retriever.weights.exclaimed < 1.0

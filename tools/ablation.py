@@ -264,6 +264,16 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a digit in a question not read as a term's number word (before)": lambda: patched(
             glossary_module, "NUMBERS_AS_DIGITS", False
         ),
+        "exclamations weighed as rules (before)": lambda: patched(
+            retriever,
+            "_scale",
+            np.asarray(
+                [
+                    retriever.weights.example if c.kind == "example" else 1.0
+                    for c in retriever.clauses
+                ]
+            ),
+        ),
         "repeated sentences citable": lambda: patched(
             retriever,
             "_not_answers",
