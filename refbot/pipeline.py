@@ -154,6 +154,7 @@ def ask(
             subjects=retriever.headed,
             edition_unit=unit,
             stated=stated,
+            passing=retriever.passing_topics,
         )
         if situation is not None:
             known = {r.id for r in all_rules()}

@@ -85,6 +85,17 @@ class Retriever:
             k for k in frequency if glossary.concepts[k].kind != "topic" or k in self.headed
         )
         self.games = frozenset(c.game for c in self.clauses)
+        # For each topic the corpus mentions only in passing ("si la unidad que carga causa
+        # Miedo", under the heading "Arrasamiento"), what the headings of the clauses mentioning
+        # it name: a question on that topic and that section's subject is the corpus's.
+        # A topic word inside a longer term ("charge range": not shooting's range) is not one.
+        self.passing_topics: dict[str, frozenset[str]] = {}
+        for c, own in zip(self.clauses, self.own, strict=True):
+            if not any(glossary.concepts[k].kind == "topic" for k in own):
+                continue
+            for k in _topics_said(glossary, c.text, c.lang) - self.covered:
+                headed = glossary.concepts_in(c.heading_path[0], c.lang, ()) - {k}
+                self.passing_topics[k] = self.passing_topics.get(k, frozenset()) | headed
         # Clause × concept matrices of IDF weights, so a question costs one column sum.
         self._column = {k: i for i, k in enumerate(sorted(frequency))}
         self._own_idf = self._matrix(self.own)
@@ -269,6 +280,23 @@ class SparseBM25:
             rows, weights = self.postings[term]
             scores[rows] += times * weights  # a term occurs once per document's postings
         return scores
+
+
+def _topics_said(glossary: Glossary, text: str, lang: str) -> set[str]:
+    """Return the topics a text names, but those said inside a longer term of another kind."""
+    mentions = glossary.find(text, lang, ())
+    return {
+        m.concept
+        for m in mentions
+        if glossary.concepts[m.concept].kind == "topic"
+        and not any(
+            o.start <= m.start
+            and m.end <= o.end
+            and o.end - o.start > m.end - m.start
+            and glossary.concepts[o.concept].kind != "topic"
+            for o in mentions
+        )
+    }
 
 
 def _asks(text: str) -> bool:

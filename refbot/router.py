@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -55,6 +55,9 @@ UNLESS_DENIED_READ = True  # a denied word that would say no says nothing (ablat
 UNITLESS_LENGTHS_SKIPPED = True  # no bare number is a length where others have units (abl.)
 IMPOSSIBLE_ROLLS_READ = True  # "fled 15" is an impossible flee, not a flee not given (abl.)
 CLAUSE_LENGTHS_READ = True  # a length input takes its word's clause's one length (ablation)
+# A topic the corpus mentions only in passing is the corpus's when the question names the
+# subject of a section mentioning it ("does my overrun's charge cause fear tests?") (ablation).
+PASSING_TOPICS_READ = True
 RETRIEVED_NAMES = True  # the rule the best clauses state is named when no word names one (abl.)
 # ... if it reads this many values, and every number the question gives. Seen Turkish and
 # Ukrainian questions: 2 → 1 with the rule read before declining, outcomes 42 → 47 of 64.
@@ -1004,6 +1007,7 @@ def route(
     subjects: frozenset[str] = frozenset(),
     edition_unit: str | None = None,
     stated: tuple[str, ...] = (),
+    passing: Mapping[str, frozenset[str]] | None = None,
 ) -> Decision:
     """Route a parsed question to a rule (of the registry), a lookup or an abstention.
 
@@ -1096,11 +1100,13 @@ def route(
         return Decision("rule", (main, *also)[:MAX_CALLS])
     # A topic word inside a longer term of the corpus's ("charge range": not shooting's range)
     # is that term's.
+    beside_topics = {k for k in concepts if glossary.concepts[k].kind != "topic"}
     uncovered = [
         m
         for m in question.mentions
         if glossary.concepts[m.concept].kind == "topic"
         and m.concept not in covered
+        and not (PASSING_TOPICS_READ and beside_topics & (passing or {}).get(m.concept, set()))
         and not any(
             o.start <= m.start
             and m.end <= o.end

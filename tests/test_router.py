@@ -1347,6 +1347,27 @@ def test_a_topic_named_by_its_own_name_is_declined(
 
 
 @pytest.mark.parametrize(
+    ("lang", "text", "kind"),
+    [
+        # The corpus mentions fear only in its overrun chapter: fear in an overrun is its own.
+        ("es", "Si mi unidad causa Miedo y arrasa contra otra, ¿hacen chequeo de miedo?", "lookup"),
+        ("en", "My knights cause fear: when they overrun into a unit, does it test?", "lookup"),
+        # Fear on its own, or beside another subject, is still a topic the corpus lacks.
+        ("en", "How does fear work when I charge a big monster?", "abstain"),
+        ("pl", "Jak działa Strach (Fear) przy pościgu?", "abstain"),
+    ],
+)
+def test_a_topic_mentioned_in_passing_is_the_corpus_s_with_its_section_s_subject(
+    glossary: Glossary, lang: str, text: str, kind: str
+) -> None:
+    covered = frozenset(glossary.concepts) - {"fear_and_terror"}
+    question = parse_question(text, lang, glossary)
+    passing = {"fear_and_terror": frozenset({"overrun"})}
+    assert route(question, glossary, covered, 0.9, passing=passing).kind == kind
+    assert route(question, glossary, covered, 0.9).kind == "abstain"
+
+
+@pytest.mark.parametrize(
     ("lang", "text", "inputs"),
     [
         # Three faces for a roll whose dice another input counts: a 3D6 pursuit.

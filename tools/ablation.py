@@ -216,6 +216,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a term holding a negation ('no llega a tocarla') denies nothing after it (before)": (
             lambda: patched(question, "NEGATED_TERMS_DENY", False)
         ),
+        "a topic the corpus mentions in passing declined with its chapter's subject (before)": (
+            lambda: patched(router, "PASSING_TOPICS_READ", False)
+        ),
         "'more than 90 degrees' read as 90 (before)": lambda: patched(
             question, "ABOVE_READ", False
         ),
