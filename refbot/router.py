@@ -58,6 +58,9 @@ CLAUSE_LENGTHS_READ = True  # a length input takes its word's clause's one lengt
 # A topic the corpus mentions only in passing is the corpus's when the question names the
 # subject of a section mentioning it ("does my overrun's charge cause fear tests?") (ablation).
 PASSING_TOPICS_READ = True
+# ... and, asked, outweighs a rule the question gives no number to: "when does a knocked-down
+# warrior stand up? In the recovery phase?" asks about recovery, not attacking him (ablation).
+TOPIC_OVER_RULE = True
 RETRIEVED_NAMES = True  # the rule the best clauses state is named when no word names one (abl.)
 # ... if it reads this many values, and every number the question gives. Seen Turkish and
 # Ukrainian questions: 2 → 1 with the rule read before declining, outcomes 42 → 47 of 64.
@@ -932,6 +935,51 @@ def _reads_every_number(candidate: Candidate, inputs: dict[str, str], question: 
     return len(numeric) >= RETRIEVED_INPUTS and read == given and not question.counts
 
 
+def _topics_asked(
+    question: Question,
+    glossary: Glossary,
+    covered: frozenset[str],
+    subjects: frozenset[str],
+    passing: Mapping[str, frozenset[str]] | None,
+) -> tuple[list[Mention], set[str], list[Mention]]:
+    """Return the topics the corpus lacks, the subjects it states, and the topics asked about."""
+    concepts = question.concepts
+    # A topic word inside a longer term of the corpus's ("charge range": not shooting's range)
+    # is that term's.
+    beside_topics = {k for k in concepts if glossary.concepts[k].kind != "topic"}
+    uncovered = [
+        m
+        for m in question.mentions
+        if glossary.concepts[m.concept].kind == "topic"
+        and m.concept not in covered
+        and not (PASSING_TOPICS_READ and beside_topics & (passing or {}).get(m.concept, set()))
+        and not any(
+            o.start <= m.start
+            and m.end <= o.end
+            and o.end - o.start > m.end - m.start
+            and glossary.concepts[o.concept].kind != "topic"
+            for o in question.mentions
+        )
+    ]
+    # A subject only outweighs the topic when it names a rule the corpus states ("fleeing",
+    # "overrun"), not a general term beside the topic ("movement" in difficult terrain).
+    # A word read both as a topic the corpus lacks and as a subject ("alcance": range, or
+    # caught) does not make the question the corpus's.
+    topic_tokens = {t for m in uncovered for t in range(m.start, m.end)}
+    named_subjects = {
+        m.concept
+        for m in question.mentions
+        if m.concept in subjects
+        and glossary.concepts[m.concept].kind in SUBJECT_KINDS
+        and not topic_tokens & set(range(m.start, m.end))
+    }
+    # Asked in a sentence that asks (the last, or one ending "?"), an uncovered topic outweighs
+    # the rules it is asked beside ("how do fleeing units rally?"); in a post's story it is a
+    # passing mention.
+    asked = [m for m in uncovered if question.asks(m.start)]
+    return uncovered, named_subjects, asked
+
+
 def _stated_call(
     question: Question,
     registered: list[Candidate],
@@ -1068,6 +1116,15 @@ def route(
             for k in (*p.cue.concepts, *p.cue.unless)
         }
         applying.append((order, candidate, Call(candidate.rule, inputs, assumed), named, read))
+    if applying and TOPIC_OVER_RULE:
+        _, _, asked = _topics_asked(question, glossary, covered, subjects, passing)
+        numeric = any(
+            p.kind not in ("bool", "choice") and p.name in call.inputs
+            for _, c, call, _, _ in applying
+            for p in c.params
+        )
+        if asked and not numeric:
+            return Decision("abstain", declined_for=tuple(asked))
     if applying:
         # A rule that has every input it needs beats one that would fail; a rule named only by
         # words another rule reads as its inputs is that rule's detail ("leave combat while his
@@ -1098,39 +1155,7 @@ def route(
             and not (SHARED_FACES_DROPPED and _faces_reread(call, main, candidate_of))
         ]
         return Decision("rule", (main, *also)[:MAX_CALLS])
-    # A topic word inside a longer term of the corpus's ("charge range": not shooting's range)
-    # is that term's.
-    beside_topics = {k for k in concepts if glossary.concepts[k].kind != "topic"}
-    uncovered = [
-        m
-        for m in question.mentions
-        if glossary.concepts[m.concept].kind == "topic"
-        and m.concept not in covered
-        and not (PASSING_TOPICS_READ and beside_topics & (passing or {}).get(m.concept, set()))
-        and not any(
-            o.start <= m.start
-            and m.end <= o.end
-            and o.end - o.start > m.end - m.start
-            and glossary.concepts[o.concept].kind != "topic"
-            for o in question.mentions
-        )
-    ]
-    # A subject only outweighs the topic when it names a rule the corpus states ("fleeing",
-    # "overrun"), not a general term beside the topic ("movement" in difficult terrain).
-    # A word read both as a topic the corpus lacks and as a subject ("alcance": range, or
-    # caught) does not make the question the corpus's.
-    topic_tokens = {t for m in uncovered for t in range(m.start, m.end)}
-    named_subjects = {
-        m.concept
-        for m in question.mentions
-        if m.concept in subjects
-        and glossary.concepts[m.concept].kind in SUBJECT_KINDS
-        and not topic_tokens & set(range(m.start, m.end))
-    }
-    # Asked in a sentence that asks (the last, or one ending "?"), an uncovered topic outweighs
-    # the rules it is asked beside ("how do fleeing units rally?"); in a post's story it is a
-    # passing mention.
-    asked = [m for m in uncovered if question.asks(m.start)]
+    uncovered, named_subjects, asked = _topics_asked(question, glossary, covered, subjects, passing)
     if TOPICS_DECLINED and uncovered and (not named_subjects or (TOPIC_OVER_SUBJECT and asked)):
         return Decision("abstain", declined_for=tuple(uncovered))
     # No word names a rule's situation: the rule the best clauses state is the situation,

@@ -1349,6 +1349,32 @@ def test_a_topic_named_by_its_own_name_is_declined(
 @pytest.mark.parametrize(
     ("lang", "text", "kind"),
     [
+        # Asked, a topic the corpus lacks outweighs a rule named without a number ...
+        (
+            "ru",
+            "В Мордхейме когда сбитый с ног боец встаёт обратно? В фазе восстановления?",
+            "abstain",
+        ),
+        ("en", "Mordheim: in the recovery phase, does a knocked-down warrior stand up?", "abstain"),
+        # ... not one told in the story before the question.
+        (
+            "en",
+            "Mordheim: his warrior fell in the recovery phase. Now he is knocked down: may I attack him?",
+            "rule",
+        ),
+    ],
+)
+def test_an_asked_topic_outweighs_a_rule_given_no_number(
+    glossary: Glossary, lang: str, text: str, kind: str
+) -> None:
+    covered = frozenset(glossary.concepts) - {"recovery"}
+    question = parse_question(text, lang, glossary)
+    assert route(question, glossary, covered, 0.9).kind == kind
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "kind"),
+    [
         # The corpus mentions fear only in its overrun chapter: fear in an overrun is its own.
         ("es", "Si mi unidad causa Miedo y arrasa contra otra, ¿hacen chequeo de miedo?", "lookup"),
         ("en", "My knights cause fear: when they overrun into a unit, does it test?", "lookup"),

@@ -219,6 +219,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a topic the corpus mentions in passing declined with its chapter's subject (before)": (
             lambda: patched(router, "PASSING_TOPICS_READ", False)
         ),
+        "an asked topic the corpus lacks not over a rule given no number (before)": lambda: patched(
+            router, "TOPIC_OVER_RULE", False
+        ),
         "'more than 90 degrees' read as 90 (before)": lambda: patched(
             question, "ABOVE_READ", False
         ),
