@@ -1359,7 +1359,8 @@ def test_a_topic_named_by_its_own_name_is_declined(
         # ... not one told in the story before the question.
         (
             "en",
-            "Mordheim: his warrior fell in the recovery phase. Now he is knocked down: may I attack him?",
+            "Mordheim: his warrior fell in the recovery phase. Now he is knocked down: "
+            "may I attack him?",
             "rule",
         ),
     ],
