@@ -226,6 +226,15 @@ def test_a_concept_is_titled_in_the_readers_language(
         ("fr", "Quelle est la portée d'une arbalète ?", "shooting", True),
         ("es", "¿Cuántos hechizos puede lanzar un hechicero?", "magic", True),
         ("en", "In Kings of War, can a unit counter-charge?", "other_games", True),
+        (
+            "fr",
+            "À SAGA, une unité qui perd un corps à corps recule de combien ?",
+            "other_games",
+            True,
+        ),
+        # Another game told by its vocabulary: Kings of War's Nerve tests and Wavering units.
+        ("en", "My block is Wavering after a Nerve test: can it charge?", "kings-of-war", True),
+        ("it", "Dopo il Nerve test la mia unità è wavering: può caricare?", "kings-of-war", True),
     ],
 )
 def test_declining_concepts_are_read_as_written_not_by_stem(
