@@ -232,6 +232,11 @@ def test_a_concept_is_titled_in_the_readers_language(
             "other_games",
             True,
         ),
+        # Equipment and Mordheim's rout test are topics the corpus lacks; a shield is not (a
+        # knocked-down warrior "cannot parry with his shield" is the corpus's).
+        ("de", "Welchen Rüstungsmodifikator hat eine Zweihandwaffe?", "profiles", True),
+        ("it", "E posso parare con lo scudo?", "profiles", False),
+        ("en", "When must my Mordheim warband take a rout test?", "panic", True),
         # Another game told by its vocabulary: Kings of War's Nerve tests and Wavering units.
         ("en", "My block is Wavering after a Nerve test: can it charge?", "kings-of-war", True),
         ("it", "Dopo il Nerve test la mia unità è wavering: può caricare?", "kings-of-war", True),
