@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -367,6 +367,18 @@ class Glossary:
     def concepts_in(self, text: str, lang: str, extra_langs: Iterable[str] = ("en",)) -> set[str]:
         """Return the set of concept names text mentions."""
         return {m.concept for m in self.find(text, lang, extra_langs)}
+
+
+def inside_other_term(mention: Mention, mentions: Sequence[Mention], glossary: Glossary) -> bool:
+    """Return whether a mention sits inside a longer one of another kind ("charge range")."""
+    kind = glossary.concepts[mention.concept].kind
+    return any(
+        o.start <= mention.start
+        and mention.end <= o.end
+        and o.end - o.start > mention.end - mention.start
+        and glossary.concepts[o.concept].kind != kind
+        for o in mentions
+    )
 
 
 def _written_in(forms: list[tuple[str, ...]], tokens: list[str]) -> bool:

@@ -128,6 +128,11 @@ class Question:
         last = [sum(1 for at in starts if at < end) - 1 for end in ends]
         return (*(t for t in last if t >= 0), len(starts) - 1)
 
+    def same_sentence(self, first: int, second: int) -> bool:
+        """Return whether two token positions sit in the same sentence."""
+        lasts = self._sentence_last_tokens
+        return sum(1 for t in lasts if t < first) == sum(1 for t in lasts if t < second)
+
     def in_asking_clause(self, token: int) -> bool:
         """Return whether a token sits in the last clause of a sentence that asks.
 
@@ -239,13 +244,18 @@ class Question:
             for i in before
         ):
             return True
+        # "killed almost all of them": a word said in parts denied between its parts.
+        if mention.in_parts and any(
+            tokens[t] in denying for t in range(mention.start + 1, mention.end)
+        ):
+            return True
         # "no llega a tocarla": a term holding a negation ("no llega": fails to reach) denies
         # the word it governs, one short word on, as the negation standing there would.
         if NEGATED_TERMS_DENY and any(
             0 <= mention.start - m.end <= 1
             and any(tokens[t] in denying for t in range(m.start, m.end))
             and self.same_clause(m.start, mention.start)
-            and all(len(tokens[t]) <= 3 for t in range(m.end, mention.start))
+            and all(_governing(tokens[t], self.language) for t in range(m.end, mention.start))
             for m in self.mentions
             if m != mention and not m.in_parts
         ):
@@ -348,15 +358,10 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
         )
         # "a 5+ save": the score a roll needs (not "4+4", two faces, taken above).
         needed = unit is None and NEEDED.match(text, match.end()) is not None
-        # "more than 90 degrees", "90 dereceden fazla": an angle past the one written.
-        above = (
-            ABOVE_READ
-            and angle
-            and (
-                found.above.search(text, 0, match.start()) is not None
-                or found.above_after.match(text, match.end()) is not None
-            )
-        )
+        # "more than 90 degrees", "90 dereceden fazla": an angle past the one written, in the
+        # question's own words (Dutch "over 90 graden" is "by 90 degrees"), unless denied ("no
+        # more than 90 degrees", "не более 90 градусов": at most 90).
+        above = ABOVE_READ and angle and _said_above(text, match, lang)
         numbers.append(Number(value, at[match.start()], unit, angle, needed=needed, above=above))
     tokens = tokenize(text)
     # Number words, faces and named rolls in the question's own language only: "elf" is eleven
@@ -546,6 +551,27 @@ def _pairs_in_words(
         ):
             found.append(DieFaces((first, faces[second]), at, second))
     return found
+
+
+def _governing(word: str, language: Language | None) -> bool:
+    """Return whether a word between a verb and its object keeps them one phrase: "a", not "y".
+
+    A conjunction or a longer word ("but", "pero") starts another: "didn't pursue but charged".
+    """
+    joining = (*language.conjunctions, *language.joiners) if language else ()
+    return len(word) <= 2 and word not in joining
+
+
+def _said_above(text: str, match: re.Match[str], lang: str) -> bool:
+    """Return whether the question's words say a number is exceeded, not denying it."""
+    if lang not in CODES:
+        return False
+    own = patterns((lang,))
+    before = own.above.search(text, 0, match.start())
+    if before is None:
+        return own.above_after.match(text, match.end()) is not None
+    words = tokenize(text[: before.start()])
+    return not (words and words[-1] in negations(lang))
 
 
 def _minus_before(text: str, start: int) -> bool:

@@ -11,7 +11,7 @@ import faiss
 import numpy as np
 from rank_bm25 import BM25Okapi
 
-from refbot.glossary import Glossary, analyze
+from refbot.glossary import Glossary, analyze, inside_other_term
 from refbot.index import Hit, Index
 from refbot.lang import patterns
 from refbot.question import Question
@@ -86,16 +86,23 @@ class Retriever:
         )
         self.games = frozenset(c.game for c in self.clauses)
         # For each topic the corpus mentions only in passing ("si la unidad que carga causa
-        # Miedo", under the heading "Arrasamiento"), what the headings of the clauses mentioning
-        # it name: a question on that topic and that section's subject is the corpus's.
-        # A topic word inside a longer term ("charge range": not shooting's range) is not one.
+        # Miedo", under "Carga durante Arrasamiento"), what the headings over the clauses
+        # mentioning it name: a question on that topic naming two of them is the corpus's.
         self.passing_topics: dict[str, frozenset[str]] = {}
         for c, own in zip(self.clauses, self.own, strict=True):
-            if not any(glossary.concepts[k].kind == "topic" for k in own):
+            if not c.heading_path or not any(glossary.concepts[k].kind == "topic" for k in own):
                 continue
-            for k in _topics_said(glossary, c.text, c.lang) - self.covered:
-                headed = glossary.concepts_in(c.heading_path[0], c.lang, ()) - {k}
-                self.passing_topics[k] = self.passing_topics.get(k, frozenset()) | headed
+            mentions = glossary.find(c.text, c.lang, ())
+            for m in mentions:
+                if (
+                    glossary.concepts[m.concept].kind != "topic"
+                    or m.concept in self.covered
+                    or inside_other_term(m, mentions, glossary)
+                ):
+                    continue
+                headed = glossary.concepts_in(c.heading_path[-1], c.lang, ()) - {m.concept}
+                found = self.passing_topics.get(m.concept, frozenset())
+                self.passing_topics[m.concept] = found | headed
         # Clause × concept matrices of IDF weights, so a question costs one column sum.
         self._column = {k: i for i, k in enumerate(sorted(frequency))}
         self._own_idf = self._matrix(self.own)
@@ -280,23 +287,6 @@ class SparseBM25:
             rows, weights = self.postings[term]
             scores[rows] += times * weights  # a term occurs once per document's postings
         return scores
-
-
-def _topics_said(glossary: Glossary, text: str, lang: str) -> set[str]:
-    """Return the topics a text names, but those said inside a longer term of another kind."""
-    mentions = glossary.find(text, lang, ())
-    return {
-        m.concept
-        for m in mentions
-        if glossary.concepts[m.concept].kind == "topic"
-        and not any(
-            o.start <= m.start
-            and m.end <= o.end
-            and o.end - o.start > m.end - m.start
-            and glossary.concepts[o.concept].kind != "topic"
-            for o in mentions
-        )
-    }
 
 
 def _asks(text: str) -> bool:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from refbot.errors import UnknownRule
-from refbot.glossary import Glossary, Mention, analyze
+from refbot.glossary import Glossary, Mention, analyze, inside_other_term
 from refbot.lang import CODES, language_names
 from refbot.lang import get as get_language
 from refbot.question import Number, Question
@@ -55,9 +55,10 @@ UNLESS_DENIED_READ = True  # a denied word that would say no says nothing (ablat
 UNITLESS_LENGTHS_SKIPPED = True  # no bare number is a length where others have units (abl.)
 IMPOSSIBLE_ROLLS_READ = True  # "fled 15" is an impossible flee, not a flee not given (abl.)
 CLAUSE_LENGTHS_READ = True  # a length input takes its word's clause's one length (ablation)
-# A topic the corpus mentions only in passing is the corpus's when the question names the
-# subject of a section mentioning it ("does my overrun's charge cause fear tests?") (ablation).
+# A topic the corpus mentions only in passing is the corpus's when the question names two
+# concepts of the heading over it ("does my overrun's charge cause fear tests?") (ablation).
 PASSING_TOPICS_READ = True
+PASSING_SHARED = 2
 # ... and, asked, outweighs a rule the question gives no number to: "when does a knocked-down
 # warrior stand up? In the recovery phase?" asks about recovery, not attacking him (ablation).
 TOPIC_OVER_RULE = True
@@ -65,6 +66,7 @@ RETRIEVED_NAMES = True  # the rule the best clauses state is named when no word 
 # ... if it reads this many values, and every number the question gives. Seen Turkish and
 # Ukrainian questions: 2 → 1 with the rule read before declining, outcomes 42 → 47 of 64.
 RETRIEVED_INPUTS = 1
+ROLL_KINDS = frozenset({"roll", "dice", "angles"})
 STATED_BEFORE_DECLINING = True  # ... and computed before a question is declined (ablation)
 PREMISES_PRESUMED = True  # an input the situation presumes is read unless said (ablation)
 
@@ -929,10 +931,16 @@ def _reads_every_number(candidate: Candidate, inputs: dict[str, str], question: 
     "Leadership 10: what must it roll, 2 to 12?" leaves a number unread: no situation, a lookup.
     """
     kinds = {p.name: p.kind for p in candidate.params}
-    numeric = [v for n, v in inputs.items() if kinds.get(n) not in ("choice", "bool")]
-    read = sum(len(re.findall(r"-?\d+(?:\.\d+)?", value)) for value in numeric)
+    numeric = [n for n in inputs if kinds.get(n) not in ("choice", "bool")]
+    read = sum(len(re.findall(r"-?\d+(?:\.\d+)?", inputs[n])) for n in numeric)
     given = len(question.numbers) + sum(len(r.faces) for r in question.rolls)
-    return len(numeric) >= RETRIEVED_INPUTS and read == given and not question.counts
+    # One value alone must be one the rule turns on (a roll, the wheel's angle, a required
+    # input), not a detail: "can my unit move 10 inches?" is no overrun of Movement 10.
+    deciding = {p.name for p in candidate.params if p.required or p.kind in ROLL_KINDS}
+    enough = len(numeric) >= max(RETRIEVED_INPUTS, 2) or (
+        len(numeric) >= RETRIEVED_INPUTS and set(numeric) <= deciding
+    )
+    return enough and read == given and not question.counts
 
 
 def _topics_asked(
@@ -940,26 +948,22 @@ def _topics_asked(
     glossary: Glossary,
     covered: frozenset[str],
     subjects: frozenset[str],
-    passing: Mapping[str, frozenset[str]] | None,
+    passing: Mapping[str, frozenset[str]] | None = None,
 ) -> tuple[list[Mention], set[str], list[Mention]]:
     """Return the topics the corpus lacks, the subjects it states, and the topics asked about."""
-    concepts = question.concepts
     # A topic word inside a longer term of the corpus's ("charge range": not shooting's range)
     # is that term's.
-    beside_topics = {k for k in concepts if glossary.concepts[k].kind != "topic"}
+    said = {k for k in question.concepts if glossary.concepts[k].kind != "topic"}
     uncovered = [
         m
         for m in question.mentions
         if glossary.concepts[m.concept].kind == "topic"
         and m.concept not in covered
-        and not (PASSING_TOPICS_READ and beside_topics & (passing or {}).get(m.concept, set()))
-        and not any(
-            o.start <= m.start
-            and m.end <= o.end
-            and o.end - o.start > m.end - m.start
-            and glossary.concepts[o.concept].kind != "topic"
-            for o in question.mentions
+        and not (
+            PASSING_TOPICS_READ
+            and len(said & (passing or {}).get(m.concept, frozenset())) >= PASSING_SHARED
         )
+        and not inside_other_term(m, question.mentions, glossary)
     ]
     # A subject only outweighs the topic when it names a rule the corpus states ("fleeing",
     # "overrun"), not a general term beside the topic ("movement" in difficult terrain).
@@ -1123,8 +1127,19 @@ def route(
             for _, c, call, _, _ in applying
             for p in c.params
         )
-        if asked and not numeric:
-            return Decision("abstain", declined_for=tuple(asked))
+        # Only a topic asked in a sentence of its own: "can my knights in heavy armour
+        # overrun?" asks about overrunning.
+        rule_words = {k for _, _, _, named, _ in applying for k in named}
+        alone = [
+            t
+            for t in asked
+            if not any(
+                m.concept in rule_words and question.same_sentence(m.start, t.start)
+                for m in question.mentions
+            )
+        ]
+        if alone and not numeric:
+            return Decision("abstain", declined_for=tuple(alone))
     if applying:
         # A rule that has every input it needs beats one that would fail; a rule named only by
         # words another rule reads as its inputs is that rule's detail ("leave combat while his

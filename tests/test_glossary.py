@@ -229,7 +229,7 @@ def test_a_concept_is_titled_in_the_readers_language(
         (
             "fr",
             "À SAGA, une unité qui perd un corps à corps recule de combien ?",
-            "other_games",
+            "saga",
             True,
         ),
         # Equipment and Mordheim's rout test are topics the corpus lacks; a shield is not (a
@@ -237,7 +237,10 @@ def test_a_concept_is_titled_in_the_readers_language(
         ("de", "Welchen Rüstungsmodifikator hat eine Zweihandwaffe?", "profiles", True),
         ("it", "E posso parare con lo scudo?", "profiles", False),
         ("en", "When must my Mordheim warband take a rout test?", "panic", True),
-        # Another game told by its vocabulary: Kings of War's Nerve tests and Wavering units.
+        # A saga told is no game of Saga; a unit that wavers is no Kings of War unit.
+        ("it", "Che saga! La mia unità è fuggita di 7. Presa?", "saga", False),
+        ("en", "The enemy line wavers and flees 5. Caught?", "kings-of-war", False),
+        # Another game told by its vocabulary: Kings of War's Nerve tests.
         ("en", "My block is Wavering after a Nerve test: can it charge?", "kings-of-war", True),
         ("it", "Dopo il Nerve test la mia unità è wavering: può caricare?", "kings-of-war", True),
     ],

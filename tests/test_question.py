@@ -276,6 +276,12 @@ def test_numbers_in_degrees_are_angles(
         ("ru", "Можно ли довернуть больше чем на 90 градусов?", [True]),
         ("tr", "Hücumda 90 dereceden fazla dönebilir miyim?", [True]),
         ("en", "I wheeled 45 degrees, then more than 3 inches", [False]),
+        # Denied, it is at most the number; another language's word is no cue.
+        ("en", "My unit wheeled no more than 90 degrees. Legal?", [False]),
+        ("ru", "Можно ли довернуть не более чем на 90 градусов?", [False]),
+        ("de", "Ich schwenke nicht mehr als 90 Grad.", [False]),
+        ("nl", "Mijn eenheid zwenkte over 90 graden. Mag dat?", [False]),
+        ("tr", "Hücumda 90 dereceden daha fazla dönebilir miyim?", [True]),
         ("fr", "une roue de 30 degrés puis 6 ps", [False]),
     ],
 )

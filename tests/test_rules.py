@@ -328,6 +328,7 @@ def test_charge_in_range_does_not_fail(clauses: list[Clause]) -> None:
         # "more than 90 degrees": past 90, however little.
         ({"wheels": ">90"}, ["wheel_over_90_degrees"]),
         ({"wheels": ">45"}, []),
+        ({"wheels": "> 90"}, ["wheel_over_90_degrees"]),
         ({"wheels": "30,30"}, ["more_than_one_wheel"]),
         (
             {"models_in_contact": 3, "max_models_in_contact": 5},

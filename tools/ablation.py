@@ -216,7 +216,7 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a term holding a negation ('no llega a tocarla') denies nothing after it (before)": (
             lambda: patched(question, "NEGATED_TERMS_DENY", False)
         ),
-        "a topic the corpus mentions in passing declined with its chapter's subject (before)": (
+        "a topic the corpus mentions in passing declined with its heading's subjects (before)": (
             lambda: patched(router, "PASSING_TOPICS_READ", False)
         ),
         "an asked topic the corpus lacks not over a rule given no number (before)": lambda: patched(

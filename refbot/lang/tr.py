@@ -35,7 +35,7 @@ LANGUAGE = Language(
     articles=("bir",),  # "iki Skaven ve bir ogre": one more model in a list
     single_words=("tek",),
     degree=("derece", "derecelik", "dereceden", "derecenin", "dereceyi"),
-    above_after=("fazla", "fazlası", "üstü", "üzeri", "üzerinde"),
+    above_after=("fazla", "daha fazla", "fazlası", "üstü", "üzeri", "üzerinde"),
     number_words=_NUMBERS,
     # "iki altı attım": two sixes, the face said as its number word after the count.
     face_nouns=(("iki", 2), ("üç", 3), ("dört", 4), ("beş", 5), ("altı", 6)),

@@ -496,14 +496,15 @@ def parse_distance(name: str, value: Any, default: Unit) -> Distance:
 
 def parse_angles(name: str, value: Any) -> tuple[float, ...]:
     """Read a list of wheel angles in degrees, each between 0 and 360; ">90" is past 90."""
-    items = value if isinstance(value, list | tuple) else re.split(r"[\s,;]+", str(value).strip())
+    written = re.sub(r">\s+", ">", str(value).strip())  # "> 90" is one angle
+    items = value if isinstance(value, list | tuple) else re.split(r"[\s,;]+", written)
     angles = []
     for item in items:
         if str(item).strip() == "":
             continue
         written = str(item).strip().rstrip("°")
         try:
-            angle = float(written.removeprefix(">"))
+            angle = float(written.removeprefix(">").strip())
             if written.startswith(">"):
                 # "more than 90 degrees": any angle past 90, the least of which decides.
                 angle = math.nextafter(angle, math.inf)
