@@ -350,6 +350,11 @@ def test_ask_input_corrects_what_was_read(runner: CliRunner) -> None:
             ["--input", "pursuit=13"],
             "error: --input: pursuit='13' is not possible: it can be 2 to 12",
         ),
+        # An angle's range too, for a rule named with --rule.
+        (
+            ["--rule", "charge_move", "--input", "wheels=500"],
+            "error: --input: wheels='500' is not possible: it can be 0 to 360",
+        ),
     ],
 )
 def test_ask_input_that_cannot_be_used_is_refused(

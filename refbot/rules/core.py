@@ -513,7 +513,9 @@ def parse_angles(name: str, value: Any) -> tuple[float, ...]:
                 f"{name}: expected angles in degrees, got {item!r}", reason=UNREADABLE
             ) from None
         if not 0 <= angle <= 360:
-            raise RuleError(f"{name}: an angle is between 0 and 360 degrees, got {angle:g}")
+            raise RuleError(
+                f"{name}: an angle is between 0 and 360 degrees, got {angle:g}", allowed=(0, 360)
+            )
         angles.append(angle)
     return tuple(angles)
 
