@@ -495,9 +495,14 @@ def test_a_new_build_is_served_without_a_restart(
     clause = "/api/clauses/" + urllib.parse.quote("warhammer-fantasy/club-faq/en/faq#2", safe="/")
     deadline = time.monotonic() + 20
     in_a_row = 0
-    while in_a_row < 10:  # both workers, each on its own next check
+    # Both workers, each on its own next check: ten answers in a row from the new build, each
+    # request to whichever worker nginx picks (the clause served and health counting it; a
+    # worker that has not checked yet still reports the old build).
+    while in_a_row < 10:
         assert time.monotonic() < deadline, "the new build was not served"
-        in_a_row = in_a_row + 1 if get(production.port, clause).status == 200 else 0
+        served = get(production.port, clause).status == 200
+        counted = get(production.port, "/api/health").json()["clauses"]  # type: ignore[index]
+        in_a_row = in_a_row + 1 if served and counted == before["clauses"] + 2 else 0  # type: ignore[operator]
         time.sleep(0.05)
     after = get(production.port, "/api/health").json()
     # Health reports the build served: its clauses (built_at has one-second resolution, and a
