@@ -937,9 +937,7 @@ def _reads_every_number(candidate: Candidate, inputs: dict[str, str], question: 
     # One value alone must be one the rule turns on (a roll, the wheel's angle, a required
     # input), not a detail: "can my unit move 10 inches?" is no overrun of Movement 10.
     deciding = {p.name for p in candidate.params if p.required or p.kind in ROLL_KINDS}
-    enough = len(numeric) >= max(RETRIEVED_INPUTS, 2) or (
-        len(numeric) >= RETRIEVED_INPUTS and set(numeric) <= deciding
-    )
+    enough = len(numeric) >= 2 or (len(numeric) >= RETRIEVED_INPUTS and set(numeric) <= deciding)
     return enough and read == given and not question.counts
 
 
@@ -951,9 +949,9 @@ def _topics_asked(
     passing: Mapping[str, frozenset[str]] | None = None,
 ) -> tuple[list[Mention], set[str], list[Mention]]:
     """Return the topics the corpus lacks, the subjects it states, and the topics asked about."""
+    said = {k for k in question.concepts if glossary.concepts[k].kind != "topic"}
     # A topic word inside a longer term of the corpus's ("charge range": not shooting's range)
     # is that term's.
-    said = {k for k in question.concepts if glossary.concepts[k].kind != "topic"}
     uncovered = [
         m
         for m in question.mentions
