@@ -14,7 +14,7 @@ import yaml
 
 from refbot.corpus import load_yaml
 from refbot.errors import CorpusError
-from refbot.lang import CODES, compound_links, ordinal_nouns
+from refbot.lang import CODES, compound_links, ordinal_nouns, stem_rewrites
 from refbot.lang import get as get_language
 from refbot.lang import stemmer as snowball_algorithm
 
@@ -43,6 +43,7 @@ INFLECTED_NAMES = True  # ablation switch
 NUMBERS_AS_DIGITS = True
 ELIDED = frozenset({"d"})  # French and Italian elided "de"
 ELIDED_READ = True  # ablation switch: "d'un" is "un"
+STEM_REWRITES_READ = True  # ablation switch: French "détalent" stemmed as "détale"
 
 
 @lru_cache(maxsize=64)
@@ -84,6 +85,8 @@ def _word(token: str) -> str:
 def stem_tokens(tokens: list[str], lang: str) -> list[str]:
     """Return the Snowball stems of tokens, or the tokens themselves for a language without one."""
     stemmer = _stemmer(lang)
+    for pattern, replacement in stem_rewrites(lang) if STEM_REWRITES_READ else ():
+        tokens = [pattern.sub(replacement, token) for token in tokens]
     return list(stemmer.stemWords(tokens)) if stemmer else list(tokens)
 
 

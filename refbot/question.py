@@ -16,6 +16,9 @@ FACE_NOUNS_READ = True  # "two sixes" read as two dice showing 6 (ablation switc
 WORD_PAIRS_READ = True  # "a four and a three" read as the faces "4 and 3" are (ablation switch)
 MAX_FACES_SAID = 8  # "three fives" up to "eight sixes": more dice than any roll takes are no roll
 TIMES_READ = True  # "twice", "zweimal" read as a number (ablation switch)
+WORD_UNITS_READ = True  # a number word takes the unit after it: "six inches" (ablation switch)
+# "zes plus één" adds two faces; "uno e tre": an article's number word before "and" (ablation)
+WORD_SUMS_READ = True
 ABOVE_READ = True  # "more than 90 degrees" is past 90, not 90 (ablation switch)
 NEGATED_TERMS_DENY = True  # "no llega a tocarla": a negated term denies what it governs (abl.)
 NEGATION_REACH = 3  # a negation denies a situation word at most this many words after it
@@ -479,15 +482,44 @@ def _totals_of_faces(text: str, pairs: list[re.Match[str]]) -> list[tuple[int, i
 def _number_words(tokens: list[str], language: Language, taken: set[int]) -> list[Number]:
     """Return the numbers written as words in the language ("three orcs").
 
-    Words that are also articles ("un", "a") are left out, since they mostly are articles.
+    Words that are also articles ("un", "a") are left out, since they mostly are articles,
+    unless "and" follows them, which follows no article: "dadi uno e tre".
     """
-    words = {w: n for w, n in language.numbers.items() if w not in language.articles}
+    joining = {*language.conjunctions, *language.joiners, *(fold(w) for w in language.plus)}
+    every = language.numbers
+    words = {w: n for w, n in every.items() if w not in language.articles}
     times = dict(language.times) if TIMES_READ else {}
-    return [
-        Number(float(words.get(token) or times[token]), position, times=token in times)
-        for position, token in enumerate(tokens)
-        if (token in words or token in times) and position not in taken
-    ]
+    units = _unit_words(language) if WORD_UNITS_READ else {}
+    degrees = {fold(w) for w in language.degree} if WORD_UNITS_READ else set()
+    found = []
+    for position, token in enumerate(tokens):
+        after = tokens[position + 1] if position + 1 < len(tokens) else ""
+        value = words.get(token) or (
+            every.get(token) if after in joining and WORD_SUMS_READ else None
+        )
+        if position in taken or (value is None and token not in times):
+            continue
+        found.append(
+            Number(
+                float(value or times[token]),
+                position,
+                units.get(after) if value else None,
+                angle=bool(value) and after in degrees,
+                times=not value,
+            )
+        )
+    return found
+
+
+def _unit_words(language: Language) -> dict[str, str]:
+    """Return the language's unit words a number word may take ("в шести дюймах": 6 inches).
+
+    Not the short words that are mostly something else after a number word: English "in" ("two
+    in contact"), French "pas" ("ne … pas").
+    """
+    units = {fold(w): "in" for w in language.inch if len(w) > 2 and w not in language.negations}
+    units.update({fold(w): "cm" for w in language.cm})
+    return units
 
 
 def _faces_said_as_counts(
@@ -526,9 +558,9 @@ def _pairs_in_words(
 ) -> list[DieFaces]:
     """Return two faces said in words as "2 and 5" is in digits: "a four and a three".
 
-    Only "and" joins them ("a four or a five" is a choice), said with an article or in a clause
-    that rolls ("rolled four and three"); not a turn's or page's numbers, nor counts of what
-    follows ("two and three orcs", "a six and two fours").
+    Only "and" or "plus" joins them ("a four or a five" is a choice), "and" said with an
+    article or in a clause that rolls ("rolled four and three"); not a turn's or page's numbers,
+    nor counts of what follows ("two and three orcs", "a six and two fours").
     """
     faces = {
         n.token: int(n.value)
@@ -536,16 +568,18 @@ def _pairs_in_words(
         if not n.unit and not n.times and tokens[n.token].isalpha() and 1 <= n.value <= 6
     }
     counted = {*language.model_nouns, *language.stat_nouns, *(w for w, _ in language.face_nouns)}
+    plus = {fold(w) for w in language.plus} if WORD_SUMS_READ else set()
     found = []
     for at, first in faces.items():
-        if at + 2 >= len(tokens) or tokens[at + 1] not in language.conjunctions:
+        if at + 2 >= len(tokens) or tokens[at + 1] not in (*language.conjunctions, *plus):
             continue
         second = at + 3 if tokens[at + 2] in language.articles else at + 2
         said_with_article = at > 0 and tokens[at - 1] in language.articles
         after = tokens[second + 1] if second + 1 < len(tokens) else ""
+        # "six plus one" adds two faces wherever it is said.
         if (
             second in faces
-            and (said_with_article or rolling[at])
+            and (said_with_article or rolling[at] or tokens[at + 1] in plus)
             and (at == 0 or tokens[at - 1] not in language.turn_nouns)
             and after not in counted
         ):

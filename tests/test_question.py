@@ -45,6 +45,13 @@ def glossary() -> Glossary:
         ("en", "Do I need a four or a five to hit?", []),
         ("en", "Mordheim: my hero broke from combat with two and three orcs.", []),
         ("en", "I rolled a six and two fours", [(4, 4)]),
+        # "Plus" adds two faces wherever it is said, in words or digits.
+        ("nl", "Overrun-worp zes plus één, hoe ver?", [(6, 1)]),
+        ("es", "huyen 6 más 2", [(6, 2)]),
+        ("ru", "выпало три плюс четыре", [(3, 4)]),
+        # A number word that is also an article is a number before "and": no article is.
+        ("it", "Movimento 6, dadi uno e tre", [(1, 3)]),
+        ("it", "un cavaliere e un orco", []),
     ],
 )
 def test_die_faces(glossary: Glossary, lang: str, text: str, dice: list[tuple[int, int]]) -> None:
@@ -64,6 +71,12 @@ def test_die_faces(glossary: Glossary, lang: str, text: str, dice: list[tuple[in
         ("pl", "o 10 cali", 10, "in"),
         ("it", "di 6 pollici", 6, "in"),
         ("en", "Leadership 8", 8, None),
+        # A number word takes the unit after it, in any case the language puts both in.
+        ("ru", "цель в шести дюймах", 6, "in"),
+        ("en", "they were six inches away", 6, "in"),
+        ("pl", "na pięć cali", 5, "in"),
+        # Not a short word that is mostly something else: "deux pas" is no two inches.
+        ("fr", "il ne recule que de deux pas", 2, None),
     ],
 )
 def test_numbers_with_units(

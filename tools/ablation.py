@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -222,6 +222,15 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "an asked topic the corpus lacks not over a rule given no number (before)": lambda: patched(
             router, "TOPIC_OVER_RULE", False
         ),
+        "a number word's unit ('в шести дюймах') left unread (before)": lambda: patched(
+            question, "WORD_UNITS_READ", False
+        ),
+        "'zes plus één', 'dadi uno e tre' not read as two faces (before)": lambda: patched(
+            question, "WORD_SUMS_READ", False
+        ),
+        "French '-ent' plurals ('détalent') stemmed as Snowball leaves them (before)": lambda: (
+            _stems_as_snowball_leaves(bot)
+        ),
         "'more than 90 degrees' read as 90 (before)": lambda: patched(
             question, "ABOVE_READ", False
         ),
@@ -297,6 +306,17 @@ def _stated_as_before() -> Iterator[None]:
         patched(router, "RETRIEVED_INPUTS", 2),
         patched(router, "STATED_BEFORE_DECLINING", False),
     ):
+        yield
+
+
+@contextmanager
+def _stems_as_snowball_leaves(bot: Refbot) -> Iterator[None]:
+    # The glossary's terms are stemmed when it loads: reload it with the switch off, and swap
+    # every table of the loaded one for the reloaded one's.
+    with patched(glossary_module, "STEM_REWRITES_READ", False), ExitStack() as stack:
+        fresh = glossary_module.load_glossary(bot.settings.corpus_dir / "glossary.yaml")
+        for name, value in vars(fresh).items():
+            stack.enter_context(patched(bot.glossary, name, value))
         yield
 
 

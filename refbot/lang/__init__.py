@@ -51,6 +51,7 @@ class Language:
     cm: tuple[str, ...] = ()
     dice_letters: tuple[str, ...] = ()  # the letter of 2D6: d, д (ru), w (de), k (pl)
     joiners: tuple[str, ...] = ()  # words between two die faces: "2 and 5"
+    plus: tuple[str, ...] = ()  # the word for "+" between two faces: "zes plus één", "6 плюс 1"
     conjunctions: tuple[str, ...] = ()  # words joining a list of models: "two orcs and a goblin"
     degree: tuple[str, ...] = ()  # after a number, an angle: "45 degrees" (° in every language)
     # Before a number, words saying the value is past it: "more than 90 degrees" is no 90.
@@ -89,6 +90,9 @@ class Language:
     # ("s" of "Angriff-s-würfel"), "" among them; empty for a language that does not.
     compound_links: tuple[str, ...] = ()
     decimal_comma: bool = True  # writes four and a half as 4,5
+    # Endings the Snowball stemmer keeps, rewritten before stemming (pattern, replacement):
+    # French "détalent" is stemmed as "détale", so it is the term "détaler".
+    stem_rewrites: tuple[tuple[str, str], ...] = ()
     # The unit its players measure in when they write none ("Movement 8"): the unit of the
     # rulebooks in that language; None where editions differ.
     customary_unit: str | None = None
@@ -189,6 +193,13 @@ def stemmer(code: str) -> str | None:
     return _load(code).stemmer if code in CODES else STEMMER_ONLY.get(code)
 
 
+@lru_cache(maxsize=32)
+def stem_rewrites(code: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Return a language's rewrites of word endings before stemming, compiled; none for most."""
+    rewrites = _load(code).stem_rewrites if code in CODES else ()
+    return tuple((re.compile(pattern), replacement) for pattern, replacement in rewrites)
+
+
 def compound_links(code: str) -> tuple[str, ...]:
     """Return the links a language joins compounds with, none where it writes no compounds."""
     return _load(code).compound_links if code in CODES else ()
@@ -229,7 +240,7 @@ def patterns(codes: tuple[str, ...] = CODES) -> Patterns:
     units = f"(?:{inch})|(?:{cm})"
     letters = _alternation(words("dice_letters"), whole=False)
     ordinal = _alternation(words("ordinal_suffixes"), whole=False)
-    joiners = _alternation(words("joiners"), whole=False)
+    joiners = _alternation([*words("joiners"), *words("plus")], whole=False)
     articles = _alternation(words("articles"), whole=False)
     # One more face of a listed roll: a comma or plus ("4, 3", "4+3"), and for the last face
     # maybe "and" ("3, 4 y 5"; "3, 4 or 5" are choices); "3 and 4, 5 models" lists no one roll.

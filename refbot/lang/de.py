@@ -38,6 +38,7 @@ LANGUAGE = Language(
     dice_letters=("w", "d"),
     doubles=("pasch", "doppel", "doppelte"),
     joiners=("und", "oder"),
+    plus=("plus",),
     model_nouns=("modelle", "modellen", "mann", "minis", "figuren"),
     stat_nouns=("attacken", "attacke", "lebenspunkte"),
     turn_nouns=("zug", "runde", "seite"),

@@ -42,6 +42,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("double",),
     joiners=("and", "or"),
+    plus=("plus",),
     model_nouns=("models", "model", "minis", "figures", "guys", "men", "strong"),
     stat_nouns=("attacks", "attack", "wounds"),
     turn_nouns=("turn", "round", "page"),

@@ -21,6 +21,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("doble",),
     joiners=("y", "o"),
+    plus=("más", "mas"),
     model_nouns=("miniaturas", "minis", "modelos", "tíos", "hombres"),
     stat_nouns=("ataques", "ataque", "heridas"),
     turn_nouns=("turno", "ronda", "página"),

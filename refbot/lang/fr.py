@@ -21,6 +21,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("double",),
     joiners=("et", "ou"),
+    plus=("plus",),
     model_nouns=("figurines", "figs", "modèles", "gars", "bonhommes"),
     stat_nouns=("attaques", "attaque", "blessures"),
     turn_nouns=("tour", "round", "page"),
@@ -35,4 +36,7 @@ LANGUAGE = Language(
     named_rolls=(("yeux de serpent", (1, 1)),),
     example_cues=("par exemple", "exemple :", "exemple:"),
     page_markers=("page", "p."),
+    # Snowball keeps the "-ent" of the third person plural ("ils détalent", "courent"): read as
+    # the singular's "-e"; not "-ment" ("comment", "moment") nor short words ("lent", "vent").
+    stem_rewrites=((r"(?<=\w{4})(?<!m)ent$", "e"),),
 )

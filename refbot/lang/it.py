@@ -20,6 +20,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("doppio",),
     joiners=("e", "o"),
+    plus=("più", "piu"),
     model_nouns=("modelli", "miniature", "minis", "uomini"),
     stat_nouns=("attacchi", "attacco", "ferite"),
     turn_nouns=("turno", "round", "pagina"),

@@ -21,6 +21,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("dubbel",),
     joiners=("en", "of"),
+    plus=("plus",),
     model_nouns=("modellen", "minis", "man"),
     stat_nouns=("aanvallen", "aanval", "attacks", "wonden"),
     turn_nouns=("beurt", "ronde", "pagina"),

@@ -44,6 +44,7 @@ LANGUAGE = Language(
     dice_letters=("k", "d"),
     doubles=("podwójne", "dublet"),
     joiners=("i", "lub"),
+    plus=("plus",),
     model_nouns=("modeli", "modele", "modelami", "figurek", "chłopa", "ludzi"),
     stat_nouns=("ataki", "ataków", "atak", "atakami", "żywotności"),
     turn_nouns=("tura", "turze", "turę", "tury", "runda", "rundzie", "strona", "stronie"),

@@ -21,6 +21,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("duplo",),
     joiners=("e", "ou"),
+    plus=("mais",),
     model_nouns=("modelos", "miniaturas", "minis", "homens"),
     stat_nouns=("ataques", "ataque", "ferimentos"),
     turn_nouns=("turno", "rodada", "página"),

@@ -28,6 +28,7 @@ LANGUAGE = Language(
     dice_letters=("d",),
     doubles=("çift",),
     joiners=("ve", "veya", "ile"),
+    plus=("artı", "arti"),
     model_nouns=("model", "kişilik", "kişi"),
     stat_nouns=("saldırı", "saldırısı", "saldırılı", "atak", "ataklı"),
     turn_nouns=("tur", "turda", "turunda", "sayfa"),
