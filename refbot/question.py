@@ -644,9 +644,12 @@ def _doubles_in_words(tokens: list[str], language: Language) -> list[DieFaces]:
 
 
 def _named_rolls(tokens: list[str], language: Language) -> list[DieFaces]:
-    """Return the rolls said by name: "snake eyes" (1, 1), "boxcars" (6, 6)."""
+    """Return the rolls said by name: "snake eyes" (1, 1), "boxcars" (6, 6).
+
+    The English names too: players of every language borrow them ("Snake Eyes gewürfelt").
+    """
     found = []
-    for name, faces in language.named_rolls:
+    for name, faces in dict.fromkeys((*language.named_rolls, *get_language("en").named_rolls)):
         words = name.split()
         for at in range(len(tokens) - len(words) + 1):
             if tokens[at : at + len(words)] == words:

@@ -53,6 +53,10 @@ def test_every_concept_has_terms_in_every_language(glossary: Glossary, lang: str
         # French plurals whose "-ent" the stemmer keeps read as the verb's other forms.
         ("fr", "mes gobelins détalent avec un 9", "flee"),
         ("fr", "ses chevaliers leur courent après", "pursue"),
+        ("de", "meine Speerträger rennen um ihr Leben", "flee"),
+        # Ending a move half an inch from a unit is the 1-inch rule's situation.
+        ("ru", "оказываются в полудюйме от своих арбалетчиков", "inch_rule"),
+        ("it", "la mia unità finisce a mezzo pollice da un'altra unità", "inch_rule"),
     ],
 )
 def test_inflected_terms_match(glossary: Glossary, lang: str, text: str, concept: str) -> None:

@@ -176,6 +176,8 @@ def test_rolls_said_by_name_or_digit_plurals_and_negative_numbers(
         ("es", "Persecución: ojos de serpiente, ¿los alcanzo?", [(1, 1)]),
         ("de", "Verfolgung: Schlangenaugen. Eingeholt?", [(1, 1)]),
         ("pl", "Pościg: oczy węża. Dogonili?", [(1, 1)]),
+        # Players of every language borrow the English names.
+        ("de", "Verfolgung: Snake Eyes gewürfelt. Eingeholt?", [(1, 1)]),
         # A double written as one word in a language writing compounds.
         ("de", "Überrennen: Doppelsechs! Wie weit?", [(6, 6)]),
         ("de", "Überrennen: Doppel-Sechs! Wie weit?", [(6, 6)]),
