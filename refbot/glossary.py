@@ -142,6 +142,9 @@ class Concept:
     # words over the span less one a part): "muss ich verfolgen", "obligé de poursuivre" ask
     # whether pursuing is a choice; "muss ich würfeln, wenn ich verfolge" does not.
     together_within: int | None = None
+    # The concept this one is the denial of: restraining is not pursuing, so "instead of
+    # chasing them", "zamiast gnać za wrogiem" say "restrain".
+    denial_of: str | None = None
 
     def title(self, lang: str) -> str:
         """Return what to call the concept in a language: its name or first term, else English."""
@@ -161,6 +164,8 @@ class Glossary:
 
     def __init__(self, concepts: dict[str, Concept]) -> None:
         self.concepts = concepts
+        # Each concept a denial says, by the concept denied: "pursue" → "restrain".
+        self.denials = {c.denial_of: c.name for c in concepts.values() if c.denial_of}
         self.languages = sorted({lang for c in concepts.values() for lang in c.terms})
         # For each language, every stem that occurs in a term → the (concept, term) pairs using it.
         self._by_stem: dict[str, dict[str, list[tuple[str, tuple[str, ...]]]]] = {}
@@ -487,6 +492,9 @@ def load_glossary(path: Path) -> Glossary:
             raise CorpusError(
                 [f"{where}: concept {name!r}: 'together_within' must be a whole number of words"]
             )
+        denial_of = entry.get("denial_of")
+        if denial_of is not None and not isinstance(denial_of, str):
+            raise CorpusError([f"{where}: concept {name!r}: 'denial_of' must be a concept name"])
         concepts[str(name)] = Concept(
             str(name),
             kind,
@@ -496,8 +504,11 @@ def load_glossary(path: Path) -> Glossary:
             exact,
             tuple(tuple(g) for g in together),
             within,
+            denial_of,
         )
     for concept in concepts.values():
+        if concept.denial_of is not None and concept.denial_of not in concepts:
+            raise CorpusError([f"{where}: concept {concept.name!r}: 'denial_of' names no concept"])
         for group in concept.together:
             for part in group:
                 if part not in concepts:

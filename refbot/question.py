@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
 from refbot.glossary import TOKEN, Glossary, Mention, fold, tokenize
@@ -19,6 +19,7 @@ TIMES_READ = True  # "twice", "zweimal" read as a number (ablation switch)
 WORD_UNITS_READ = True  # a number word takes the unit after it: "six inches" (ablation switch)
 # "zes plus één" adds two faces; "uno e tre": an article's number word before "and" (ablation)
 WORD_SUMS_READ = True
+DENIALS_READ = True  # "instead of chasing them" says "restrain" (ablation switch)
 ABOVE_READ = True  # "more than 90 degrees" is past 90, not 90 (ablation switch)
 NEGATED_TERMS_DENY = True  # "no llega a tocarla": a negated term denies what it governs (abl.)
 NEGATION_REACH = 3  # a negation denies a situation word at most this many words after it
@@ -387,7 +388,16 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     numbers.sort(key=lambda n: n.token)
     written = [DieFaces(_faces_of(m), at[m.start()], at[m.end() - 1]) for m in pairs]
     rolls = tuple(sorted([*written, *said], key=lambda r: r.token))
-    return Question(text, lang, mentions, tuple(numbers), counts, rolls, clauses)
+    question = Question(text, lang, mentions, tuple(numbers), counts, rolls, clauses)
+    # A denied concept says its denial's concept: "instead of chasing them" is restraining.
+    denied = [
+        Mention(glossary.denials[m.concept], m.start, m.end, m.in_parts)
+        for m in mentions
+        if DENIALS_READ and m.concept in glossary.denials and question.negated(m)
+    ]
+    if not denied:
+        return question
+    return replace(question, mentions=tuple(sorted([*mentions, *denied], key=lambda m: m.start)))
 
 
 # A characteristic's abbreviation glued to its value ("M5", "Ld8"): letters, then digits.

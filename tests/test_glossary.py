@@ -197,6 +197,8 @@ def test_unknown_language_tries_every_glossary_language(glossary: Glossary) -> N
             "concepts: {flee: {terms: {en: [flee]}, together_within: near}}",
             "'together_within' must be a whole number",
         ),
+        ("concepts: {flee: {terms: {en: [flee]}, denial_of: [pursue]}}", "'denial_of' must be"),
+        ("concepts: {flee: {terms: {en: [flee]}, denial_of: pursue}}", "'denial_of' names no"),
     ],
 )
 def test_bad_glossary_is_named(tmp_path: Path, text: str, problem: str) -> None:

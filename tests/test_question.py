@@ -353,3 +353,17 @@ def test_a_turkish_dotted_capital_moves_no_token(glossary: Glossary) -> None:
     question = parse_question("İİİİ a 7 ve 9", "tr", glossary)
     assert question.tokens[:2] == ["iiii", "a"]
     assert [(n.value, question.tokens[n.token]) for n in question.numbers] == [(7, "7"), (9, "9")]
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "restrains"),
+    [
+        ("it", "che la mia unità resti ferma invece di correre dietro ai nemici?", True),
+        ("pl", "chcę żeby moi zostali na miejscu zamiast gnać za wrogiem", True),
+        ("en", "my knights pursued and caught them", False),
+    ],
+)
+def test_a_denied_pursuit_is_restraining(
+    glossary: Glossary, lang: str, text: str, restrains: bool
+) -> None:
+    assert ("restrain" in parse_question(text, lang, glossary).concepts) is restrains

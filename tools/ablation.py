@@ -228,6 +228,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "'zes plus één', 'dadi uno e tre' not read as two faces (before)": lambda: patched(
             question, "WORD_SUMS_READ", False
         ),
+        "a denied pursuit ('instead of chasing them') not read as restraining (before)": lambda: (
+            patched(question, "DENIALS_READ", False)
+        ),
         "French '-ent' plurals ('détalent') stemmed as Snowball leaves them (before)": lambda: (
             _stems_as_snowball_leaves(bot)
         ),
