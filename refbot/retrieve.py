@@ -25,6 +25,7 @@ QUANTITY = "quantity"  # the intent "how far / how many", met by clauses that st
 QUERY_ONLY = frozenset({"probability", "reroll"})
 UNLISTED_DENSE = 4.0  # dense weight × this for a language without glossary terms (ablation)
 UNLISTED_CONCEPTS = 0.5  # concept weight × this for such a language
+PARAGRAPH_CONTEXT = True  # the concepts of earlier sentences of a paragraph count as a heading's
 
 
 @dataclass(frozen=True)
@@ -65,10 +66,13 @@ class Retriever:
         self.clauses: list[Clause] = index.clauses
         self.weights = weights or Weights()
         self.own = [self._own_concepts(c, glossary) for c in self.clauses]
-        # The concepts each clause's headings add to its own.
+        # The concepts each clause's headings add to its own, and those of the sentences before
+        # it in its paragraph: "In that case, treat the charge as failed" follows the sentence
+        # saying what the case is.
+        earlier = _earlier_in_paragraph(self.clauses, self.own) if PARAGRAPH_CONTEXT else None
         self.heading_concepts = [
-            glossary.concepts_in(c.heading, c.lang, ()) - own
-            for c, own in zip(self.clauses, self.own, strict=True)
+            (glossary.concepts_in(c.heading, c.lang, ()) | (earlier[i] if earlier else set())) - own
+            for i, (c, own) in enumerate(zip(self.clauses, self.own, strict=True))
         ]
         tags = [own | heading for own, heading in zip(self.own, self.heading_concepts, strict=True)]
         frequency = Counter(k for both in tags for k in both)
@@ -301,3 +305,17 @@ def _by_max(values: np.ndarray) -> np.ndarray:
 
 def _concept_tokens(concepts: set[str] | frozenset[str]) -> list[str]:
     return [CONCEPT_TOKEN + k for k in sorted(concepts)]
+
+
+def _earlier_in_paragraph(clauses: list[Clause], own: list[set[str]]) -> list[set[str]]:
+    """Return, per clause, the concepts of the clauses before it in the same paragraph."""
+    earlier: list[set[str]] = []
+    for i, clause in enumerate(clauses):
+        before = clauses[i - 1] if i else None
+        same = before is not None and (before.edition, before.section, before.block) == (
+            clause.edition,
+            clause.section,
+            clause.block,
+        )
+        earlier.append(earlier[-1] | own[i - 1] if same else set())
+    return earlier

@@ -77,3 +77,26 @@ def test_a_topic_the_corpus_mentions_in_passing_is_kept_with_its_heading(bot: Re
     assert passing["fear_and_terror"] == {"overrun", "charge"}
     # "the charge range" holds shooting's "range": no mention of shooting.
     assert "shooting" not in passing
+
+
+def test_a_clause_takes_the_concepts_of_the_sentences_before_it_in_its_paragraph(
+    bot: Refbot,
+) -> None:
+    retriever = bot.loaded.retriever
+    clauses = retriever.clauses
+    followed = [
+        i
+        for i in range(1, len(clauses))
+        if (clauses[i - 1].section, clauses[i - 1].block) == (clauses[i].section, clauses[i].block)
+        and retriever.own[i - 1] - retriever.own[i]
+    ]
+    assert followed, "the test corpus has a paragraph of two sentences with different concepts"
+    for i in followed:
+        assert retriever.own[i - 1] - retriever.own[i] <= retriever.heading_concepts[i]
+    # A paragraph's first sentence takes nothing from the paragraph before it.
+    first = [i for i in range(1, len(clauses)) if clauses[i - 1].block != clauses[i].block]
+    for i in first:
+        assert not (retriever.own[i - 1] - retriever.own[i]) & (
+            retriever.heading_concepts[i]
+            - bot.glossary.concepts_in(clauses[i].heading, clauses[i].lang, ())
+        )

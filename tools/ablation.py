@@ -228,6 +228,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "'zes plus één', 'dadi uno e tre' not read as two faces (before)": lambda: patched(
             question, "WORD_SUMS_READ", False
         ),
+        "a paragraph's earlier sentences add no concepts to a clause (before)": lambda: (
+            _retriever_built_without(bot, "PARAGRAPH_CONTEXT")
+        ),
         "a denied pursuit ('instead of chasing them') not read as restraining (before)": lambda: (
             patched(question, "DENIALS_READ", False)
         ),
@@ -309,6 +312,18 @@ def _stated_as_before() -> Iterator[None]:
         patched(router, "RETRIEVED_INPUTS", 2),
         patched(router, "STATED_BEFORE_DECLINING", False),
     ):
+        yield
+
+
+@contextmanager
+def _retriever_built_without(bot: Refbot, switch: str) -> Iterator[None]:
+    # What a retriever reads from its clauses is read once, when it is built: build one with
+    # the switch off, and swap every table of the loaded one for the new one's.
+    retriever = bot.retriever
+    with patched(retrieve_module, switch, False), ExitStack() as stack:
+        fresh = retrieve_module.Retriever(retriever.index, bot.glossary, retriever.weights)
+        for name, value in vars(fresh).items():
+            stack.enter_context(patched(retriever, name, value))
         yield
 
 
