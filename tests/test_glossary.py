@@ -54,6 +54,9 @@ def test_every_concept_has_terms_in_every_language(glossary: Glossary, lang: str
         ("fr", "mes gobelins détalent avec un 9", "flee"),
         ("fr", "ses chevaliers leur courent après", "pursue"),
         ("de", "meine Speerträger rennen um ihr Leben", "flee"),
+        # A unit that cannot fit where its charge goes.
+        ("pl", "mój oddział fizycznie się nie mieści między jednostkami", "no_room"),
+        ("ru", "отряд физически не влезает к врагу", "no_room"),
         # Ending a move half an inch from a unit is the 1-inch rule's situation.
         ("ru", "оказываются в полудюйме от своих арбалетчиков", "inch_rule"),
         ("it", "la mia unità finisce a mezzo pollice da un'altra unità", "inch_rule"),
