@@ -200,9 +200,9 @@ def compose_rule(
     if premises:
         texts.insert(0, premises)
     for name in assumed or {}:
-        # The length as the rule read it, from its own inputs: {"value": 8, "unit": "in"}.
-        given = next((r.inputs[name] for r, _ in results if name in r.inputs), None)
-        if given is not None:
+        # The length as each rule read it, from its own inputs: {"value": 8, "unit": "in"}.
+        readings = [r.inputs[name] for r, _ in results if isinstance(r.inputs.get(name), dict)]
+        for given in reversed(list({(g["value"], g["unit"]): g for g in readings}.values())):
             texts.insert(
                 0,
                 writer.gettext(

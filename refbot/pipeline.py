@@ -222,6 +222,11 @@ def ask(
                 boost = translated_shares(by_clause, loaded.provenance, lang)
                 boosted = retriever.rank(scores, k, allowed, boost=boost, weights=weights)
                 assumed = {n: v for call in decision.calls for n, v in call.assumed.items()}
+                # A length given as a bare number in a question with no unit of its own: each
+                # edition reads it in its own unit, and the answer says which.
+                assumed |= {
+                    n: v for n, v in _bare_lengths(decision.calls).items() if n not in assumed
+                }
                 boosted = relevant(boosted, cited | frozenset(boost))
                 answer = compose_rule(
                     text, lang, checked, boosted, provenance, k, assumed, decision.calls[0].presumed
@@ -682,3 +687,22 @@ class Stopwatch:
             yield
         finally:
             self.profile[stage] = self.profile.get(stage, 0.0) + time.perf_counter() - started
+
+
+def _bare_lengths(calls: Sequence[Call]) -> dict[str, str]:
+    """Return the length inputs of the calls given as bare numbers ("movement": "8")."""
+    kinds = {(rule.id, p.name): p.kind for rule in all_rules() for p in rule.params}
+    return {
+        name: value
+        for call in calls
+        for name, value in call.inputs.items()
+        if kinds.get((call.rule, name)) == "distance" and _is_number(value)
+    }
+
+
+def _is_number(value: str) -> bool:
+    try:
+        float(value)
+    except ValueError:
+        return False
+    return True

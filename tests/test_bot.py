@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ from refbot.config import Settings
 from refbot.embed import HashEmbedder
 from refbot.errors import CorpusError, QuestionError
 from refbot.index import read_manifest
-from tests.helpers import SEED_CORPUS, write_section
+from tests.helpers import write_section
 
 
 def test_second_build_is_a_no_op(bot: Refbot) -> None:
@@ -109,14 +108,6 @@ def test_real_model_finds_the_section_in_every_language(
     real = Refbot(Settings(corpus_dir=corpus_dir, index_dir=tmp_path / "index"))
     hits = real.search(question, k=5)
     assert any(any(h in hit.clause.heading for h in headings) for hit in hits[:3])
-
-
-@pytest.fixture(scope="module")
-def real_bot(tmp_path_factory: pytest.TempPathFactory) -> Refbot:
-    """The default model on a copy of the seed corpus, built once for the module."""
-    root = tmp_path_factory.mktemp("real")
-    shutil.copytree(SEED_CORPUS, root / "corpus")
-    return Refbot(Settings(corpus_dir=root / "corpus", index_dir=root / "index"))
 
 
 @pytest.mark.model
