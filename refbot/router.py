@@ -925,13 +925,18 @@ def _lone_value(candidate: Candidate, question: Question, given: dict[str, str])
     return {}
 
 
+def _numeric_inputs(candidate: Candidate, inputs: Mapping[str, str]) -> list[str]:
+    """Return the inputs that hold a number (a roll, a length, a count), not a yes/no or choice."""
+    kinds = {p.name: p.kind for p in candidate.params}
+    return [name for name in inputs if kinds.get(name) not in ("choice", "bool")]
+
+
 def _reads_every_number(candidate: Candidate, inputs: dict[str, str], question: Question) -> bool:
     """Return whether a rule reads RETRIEVED_INPUTS values and every number the question gives.
 
     "Leadership 10: what must it roll, 2 to 12?" leaves a number unread: no situation, a lookup.
     """
-    kinds = {p.name: p.kind for p in candidate.params}
-    numeric = [n for n in inputs if kinds.get(n) not in ("choice", "bool")]
+    numeric = _numeric_inputs(candidate, inputs)
     read = sum(len(re.findall(r"-?\d+(?:\.\d+)?", inputs[n])) for n in numeric)
     given = len(question.numbers) + sum(len(r.faces) for r in question.rolls)
     # One value alone must be one the rule turns on (a roll, the wheel's angle, a required
@@ -1120,11 +1125,7 @@ def route(
         applying.append((order, candidate, Call(candidate.rule, inputs, assumed), named, read))
     if applying and TOPIC_OVER_RULE:
         _, _, asked = _topics_asked(question, glossary, covered, subjects, passing)
-        numeric = any(
-            p.kind not in ("bool", "choice") and p.name in call.inputs
-            for _, c, call, _, _ in applying
-            for p in c.params
-        )
+        numeric = any(_numeric_inputs(c, call.inputs) for _, c, call, _, _ in applying)
         # Only a topic asked in a sentence of its own: "can my knights in heavy armour
         # overrun?" asks about overrunning.
         rule_words = {k for _, _, _, named, _ in applying for k in named}
