@@ -1602,6 +1602,8 @@ def test_the_first_turn_is_not_presumed_of_a_second_fight(glossary: Glossary) ->
     )
     assert decision.rule == "overrun"
     assert "first_turn" not in decision.calls[0].presumed
+    # A second round of combat is no first: read as such, not left unknown.
+    assert decision.calls[0].inputs.get("first_turn") == "no"
 
 
 @pytest.mark.parametrize(

@@ -146,7 +146,8 @@ RULES = [
                 "first_turn",
                 "bool",
                 N_("it happened in the first turn of combat"),
-                cue=Cue(("first_turn",)),
+                # "in the second round of combat": not the first.
+                cue=Cue(("first_turn",), unless=("second_fight",)),
                 # The fight a question about arrasamiento tells of is the first, unless it
                 # tells of a second one.
                 presumed=Premise("yes", unless=("second_fight",)),
