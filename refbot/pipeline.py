@@ -165,7 +165,14 @@ def ask(
                     "invalid_parameter",
                 )
             check_inputs(situation, "situation")
-            decision = Decision("rule", (Call(situation.rule, dict(situation.inputs)),))
+            read_as = decision.calls[0].rule if decision.kind == "rule" and decision.calls else None
+            given = Call(situation.rule, dict(situation.inputs))
+            if situation.rule != read_as:
+                # Another rule than the one read: the question is read again for it, and the
+                # inputs given correct what that reading finds.
+                reread = follow_up(question, Call(situation.rule, {}), unit)
+                given = replace(reread, inputs={**reread.inputs, **situation.inputs})
+            decision = Decision("rule", (given,))
             followed = checked_edition(situation, "situation", retriever)
         elif previous is not None:
             check_inputs(previous, "previous")

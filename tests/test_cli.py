@@ -401,6 +401,17 @@ def test_the_correction_line_can_be_pasted_into_a_shell(runner: CliRunner) -> No
     assert "--input 'dice=2 5'" in fix
 
 
+def test_another_rule_than_the_one_read_reads_the_question_again(runner: CliRunner) -> None:
+    # Read as a pursuit; asked as a flee, its Flee roll is still the question's 7.
+    question = ["ask", "My goblins fled 7 and the pursuers rolled 9", "--lang", "en"]
+    result = runner.invoke(main, [*question, "--rule", "flee"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[2].endswith("--input roll=7")
+    # The inputs given still correct what the new reading finds.
+    result = runner.invoke(main, [*question, "--rule", "flee", "--input", "roll=5"])
+    assert result.stdout.splitlines()[2].endswith("--input roll=5")
+
+
 @pytest.mark.parametrize(
     ("lang", "mark"), [("es", "verificado"), ("de", "bestätigt"), ("en", "verified")]
 )
