@@ -506,9 +506,17 @@ def load_glossary(path: Path) -> Glossary:
             within,
             denial_of,
         )
+    denied: dict[str, str] = {}
     for concept in concepts.values():
         if concept.denial_of is not None and concept.denial_of not in concepts:
             raise CorpusError([f"{where}: concept {concept.name!r}: 'denial_of' names no concept"])
+        if concept.denial_of is not None and concept.denial_of in denied:
+            first = denied[concept.denial_of]
+            raise CorpusError(
+                [f"{where}: {first!r} and {concept.name!r} both deny {concept.denial_of!r}"]
+            )
+        if concept.denial_of is not None:
+            denied[concept.denial_of] = concept.name
         for group in concept.together:
             for part in group:
                 if part not in concepts:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from babel import Locale, UnknownLocaleError
 
@@ -171,14 +172,20 @@ def ask(
                 # Another rule than the one read: the question is read again for it, and the
                 # inputs given correct what that reading finds.
                 reread = follow_up(question, Call(situation.rule, {}), unit)
-                given = replace(reread, inputs={**reread.inputs, **situation.inputs})
+                # Only what the question names for it: a number read by order alone could be
+                # another situation's ("fled 7 … --rule restrain" gives no Leadership).
+                cued = _named_inputs(situation.rule, question, reread.inputs)
+                given = replace(reread, inputs={**cued, **situation.inputs})
             decision = Decision("rule", (given,))
             followed = checked_edition(situation, "situation", retriever)
         elif previous is not None:
             check_inputs(previous, "previous")
             languages = edition_languages(retriever, previous.rule)
             checked_edition(previous, "previous", retriever)
-            decision, followed = continue_from(decision, question, previous, unit, languages)
+            corpus_languages = {c.lang for c in retriever.clauses}
+            decision, followed = continue_from(
+                decision, question, previous, unit, languages, corpus_languages
+            )
         if followed and not edition:
             # The follow-up is about one edition ("what about the Spanish rules?"): compute and
             # cite that edition alone.
@@ -231,8 +238,11 @@ def ask(
                 assumed = {n: v for call in decision.calls for n, v in call.assumed.items()}
                 # A length given as a bare number in a question with no unit of its own: each
                 # edition reads it in its own unit, and the answer says which.
+                given_inputs = situation.inputs if situation is not None else {}
                 assumed |= {
-                    n: v for n, v in _bare_lengths(decision.calls).items() if n not in assumed
+                    n: v
+                    for n, v in _bare_lengths(decision.calls).items()
+                    if n not in assumed and n not in given_inputs
                 }
                 boosted = relevant(boosted, cited | frozenset(boost))
                 answer = compose_rule(
@@ -343,17 +353,21 @@ def continue_from(
     previous: Situation,
     unit: str | None,
     languages: Mapping[str, str],
+    corpus_languages: Iterable[str] = (),
 ) -> tuple[Decision, str | None]:
     """Return the decision for a question asked after `previous`, and the edition it is about.
 
     A question that sets up another rule with every input it needs starts a new situation;
     one that changes an input of the previous situation, or names the language of another
     edition of its rule ("what about the Spanish rules?"), continues it; anything else is
-    answered on its own. `languages` gives the language of each edition stating the rule.
+    answered on its own. `languages` gives the language of each edition stating the rule;
+    naming another language of the corpus, one with no edition of the rule, switches nothing:
+    the previous situation is answered again, in its edition.
     """
     named = named_language(question, languages.values())
     editions = [e for e, lang in languages.items() if lang == named]
     switched = editions[0] if len(editions) == 1 else None
+    other = named is None and named_language(question, corpus_languages) is not None
     new = decision.kind == "rule" and decision.rule != previous.rule and decision.inputs
     if new and switched is None and not within(question, decision.rule, previous.rule):
         return decision, None
@@ -362,7 +376,7 @@ def continue_from(
         after = follow_up(question, before, unit)
     except UnknownRule as exc:
         raise QuestionError(f"previous.rule: {exc}", "invalid_parameter") from None
-    if after.inputs != before.inputs or switched:
+    if after.inputs != before.inputs or switched or other:
         return Decision("rule", (after,)), switched or previous.edition
     return decision, None
 
@@ -698,13 +712,31 @@ class Stopwatch:
 
 def _bare_lengths(calls: Sequence[Call]) -> dict[str, str]:
     """Return the length inputs of the calls given as bare numbers ("movement": "8")."""
-    kinds = {(rule.id, p.name): p.kind for rule in all_rules() for p in rule.params}
     return {
         name: value
         for call in calls
         for name, value in call.inputs.items()
-        if kinds.get((call.rule, name)) == "distance" and _is_number(value)
+        if (call.rule, name) in _length_inputs() and _is_number(value)
     }
+
+
+@lru_cache(maxsize=1)
+def _length_inputs() -> frozenset[tuple[str, str]]:
+    """Return each (rule, input) that takes a length, in any edition (read once)."""
+    return frozenset(
+        (rule.id, p.name) for rule in all_rules() for p in rule.params if p.kind == "distance"
+    )
+
+
+def _named_inputs(rule_id: str, question: Question, inputs: Mapping[str, str]) -> dict[str, str]:
+    """Return the inputs whose cue words the question says, of a rule's reading of it."""
+    cued = {
+        p.name
+        for rule in editions_of(rule_id)
+        for p in rule.params
+        if p.cue is not None and set(p.cue.concepts) & question.concepts
+    }
+    return {name: value for name, value in inputs.items() if name in cued}
 
 
 def _is_number(value: str) -> bool:

@@ -309,6 +309,8 @@ def _token_index(text: str) -> list[int]:
 def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     """Find the concepts, numbers (with units), die faces and dice counts a question states."""
     text = unglue(text)
+    # "1/2\"" is half an inch (written in as many characters, so no offset moves), not a 2.
+    text = HALF_WRITTEN.sub("0.5", text) if WORD_UNITS_READ else text
     # Every language's patterns: a question's detected language may be wrong, its units are not.
     found = patterns()
     at = _token_index(text)
@@ -374,13 +376,17 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     mentions = tuple(glossary.find(text, lang, digits=True))
     clauses = _clause_of_tokens(text, at)
     if language is not None:
-        numbers += _number_words(tokens, language, {n.token for n in numbers})
+        numbers += _number_words(tokens, language, {n.token for n in numbers}, clauses)
         said = _faces_said_as_counts(tokens, language, numbers) if FACE_NOUNS_READ else []
         said += _named_rolls(tokens, language) + _doubles_in_words(tokens, language)
         if WORD_PAIRS_READ:
             rolling = {clauses[m.start] for m in mentions if m.concept == "roll"}
             said += _pairs_in_words(
-                tokens, language, numbers, [clauses[t] in rolling for t in range(len(tokens))]
+                tokens,
+                language,
+                numbers,
+                [clauses[t] in rolling for t in range(len(tokens))],
+                clauses,
             )
     # The count and, for "two 4s", the face written in digits.
     counted = {t for roll in said for t in range(roll.token, roll.end + 1)}
@@ -390,16 +396,23 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     rolls = tuple(sorted([*written, *said], key=lambda r: r.token))
     question = Question(text, lang, mentions, tuple(numbers), counts, rolls, clauses)
     # A denied concept says its denial's concept: "instead of chasing them" is restraining.
+    # (The new mention stands where the denied one does, so it reads as denied too: a
+    # one-word situation is named even so, and restraining is one.)
+    present = {(m.concept, m.start) for m in mentions}
     denied = [
-        Mention(glossary.denials[m.concept], m.start, m.end, m.in_parts)
+        replace(m, concept=glossary.denials[m.concept])
         for m in mentions
-        if DENIALS_READ and m.concept in glossary.denials and question.negated(m)
+        if DENIALS_READ
+        and m.concept in glossary.denials
+        and (glossary.denials[m.concept], m.start) not in present
+        and question.negated(m)
     ]
     if not denied:
         return question
     return replace(question, mentions=tuple(sorted([*mentions, *denied], key=lambda m: m.start)))
 
 
+HALF_WRITTEN = re.compile(r"(?<![\w./])1/2(?![\w/])")
 # A characteristic's abbreviation glued to its value ("M5", "Ld8"): letters, then digits.
 GLUED = re.compile(r"\b([^\W\d_]{1,2})(\d{1,2})\b")
 
@@ -489,26 +502,46 @@ def _totals_of_faces(text: str, pairs: list[re.Match[str]]) -> list[tuple[int, i
     return spans
 
 
-def _number_words(tokens: list[str], language: Language, taken: set[int]) -> list[Number]:
+def _number_words(
+    tokens: list[str], language: Language, taken: set[int], clauses: tuple[int, ...]
+) -> list[Number]:
     """Return the numbers written as words in the language ("three orcs").
 
     Words that are also articles ("un", "a") are left out, since they mostly are articles,
-    unless "and" follows them, which follows no article: "dadi uno e tre".
+    unless "and" or "plus" and another number follow them in their clause, which no article
+    does ("dadi uno e tre"), or "plus" after a number comes before them ("six plus un").
     """
-    joining = {*language.conjunctions, *language.joiners, *(fold(w) for w in language.plus)}
+    plus = {fold(w) for w in language.plus}
+    joining = {*language.conjunctions, *plus}
     every = language.numbers
     words = {w: n for w, n in every.items() if w not in language.articles}
     times = dict(language.times) if TIMES_READ else {}
     units = _unit_words(language) if WORD_UNITS_READ else {}
     degrees = {fold(w) for w in language.degree} if WORD_UNITS_READ else set()
+
+    def same_clause(a: int, b: int) -> bool:
+        return 0 <= a < len(tokens) and 0 <= b < len(tokens) and clauses[a] == clauses[b]
+
+    def summed(position: int) -> bool:
+        before = (
+            same_clause(position - 2, position)
+            and tokens[position - 1] in plus
+            and _is_number(tokens[position - 2], language)
+        )
+        after = (
+            same_clause(position, position + 2)
+            and tokens[position + 1] in joining
+            and _is_number(tokens[position + 2], language)
+        )
+        return WORD_SUMS_READ and (before or after)
+
     found = []
     for position, token in enumerate(tokens):
-        after = tokens[position + 1] if position + 1 < len(tokens) else ""
-        value = words.get(token) or (
-            every.get(token) if after in joining and WORD_SUMS_READ else None
-        )
+        value = words.get(token) or (every.get(token) if summed(position) else None)
         if position in taken or (value is None and token not in times):
             continue
+        # The unit or degrees right after, in the same clause: "в шести дюймах".
+        after = tokens[position + 1] if same_clause(position, position + 1) else ""
         found.append(
             Number(
                 float(value or times[token]),
@@ -518,18 +551,47 @@ def _number_words(tokens: list[str], language: Language, taken: set[int]) -> lis
                 times=not value,
             )
         )
-    return found
+    return found + (_halves(tokens, language, units, taken) if WORD_UNITS_READ else [])
+
+
+def _is_number(token: str, language: Language | None = None) -> bool:
+    """Return whether a token is a number in digits or in the language's words."""
+    return token.isdigit() or (language is not None and token in language.numbers)
 
 
 def _unit_words(language: Language) -> dict[str, str]:
     """Return the language's unit words a number word may take ("в шести дюймах": 6 inches).
 
     Not the short words that are mostly something else after a number word: English "in" ("two
-    in contact"), French "pas" ("ne … pas").
+    in contact"), French "ps".
     """
-    units = {fold(w): "in" for w in language.inch if len(w) > 2 and w not in language.negations}
+    units = {fold(w): "in" for w in language.inch if len(w) > 2}
     units.update({fold(w): "cm" for w in language.cm})
     return units
+
+
+def _halves(
+    tokens: list[str], language: Language, units: dict[str, str], taken: set[int]
+) -> list[Number]:
+    """Return half a unit said in words: "half an inch", "media pulgada", "полдюйма"."""
+    found = []
+    for position, token in enumerate(tokens):
+        if position in taken:
+            continue
+        # The unit right after the word for half, or after an article ("half an inch"); or
+        # glued to it ("полдюйма").
+        following = [t for t in tokens[position + 1 : position + 3] if t not in language.articles][
+            :1
+        ]
+        unit = None
+        if token in language.half and following:
+            unit = units.get(following[0])
+        for prefix in language.half:
+            if unit is None and token.startswith(prefix) and len(token) > len(prefix):
+                unit = units.get(token[len(prefix) :])
+        if unit is not None:
+            found.append(Number(0.5, position, unit))
+    return found
 
 
 def _faces_said_as_counts(
@@ -564,31 +626,46 @@ def _faces_said_as_counts(
 
 
 def _pairs_in_words(
-    tokens: list[str], language: Language, numbers: list[Number], rolling: list[bool]
+    tokens: list[str],
+    language: Language,
+    numbers: list[Number],
+    rolling: list[bool],
+    clauses: tuple[int, ...],
 ) -> list[DieFaces]:
     """Return two faces said in words as "2 and 5" is in digits: "a four and a three".
 
-    Only "and" or "plus" joins them ("a four or a five" is a choice), "and" said with an
-    article or in a clause that rolls ("rolled four and three"); not a turn's or page's numbers,
-    nor counts of what follows ("two and three orcs", "a six and two fours").
+    Only "and" or the language's "plus" joins them ("a four or a five" is a choice), in one
+    clause, said with an article or in a clause that rolls ("rolled four and three"); "plus"
+    joins digits too ("6 mais 1", in the question's own language: Portuguese "mais" is French
+    "but"); not a turn's or page's numbers, nor counts of what follows ("two and three orcs",
+    "a six and two fours").
     """
+    plus = {fold(w) for w in language.plus} if WORD_SUMS_READ else set()
     faces = {
         n.token: int(n.value)
         for n in numbers
-        if not n.unit and not n.times and tokens[n.token].isalpha() and 1 <= n.value <= 6
+        if not n.unit
+        and not n.times
+        and 1 <= n.value <= 6
+        and (
+            tokens[n.token].isalpha()
+            or (n.token > 0 and tokens[n.token - 1] in plus)
+            or (n.token + 1 < len(tokens) and tokens[n.token + 1] in plus)
+        )
     }
     counted = {*language.model_nouns, *language.stat_nouns, *(w for w, _ in language.face_nouns)}
-    plus = {fold(w) for w in language.plus} if WORD_SUMS_READ else set()
     found = []
     for at, first in faces.items():
         if at + 2 >= len(tokens) or tokens[at + 1] not in (*language.conjunctions, *plus):
             continue
-        second = at + 3 if tokens[at + 2] in language.articles else at + 2
+        # "a four and a three", but "six plus un": the article is the face when none follows.
+        second = at + 3 if tokens[at + 2] in language.articles and at + 3 in faces else at + 2
         said_with_article = at > 0 and tokens[at - 1] in language.articles
         after = tokens[second + 1] if second + 1 < len(tokens) else ""
-        # "six plus one" adds two faces wherever it is said.
+        # "six plus one" adds two faces in any clause of its own.
         if (
             second in faces
+            and clauses[at] == clauses[second]
             and (said_with_article or rolling[at] or tokens[at + 1] in plus)
             and (at == 0 or tokens[at - 1] not in language.turn_nouns)
             and after not in counted

@@ -41,7 +41,7 @@ class Weights:
     dense: float = 0.5
     bm25: float = 0.3
     concepts: float = 1.0
-    heading: float = 0.3
+    heading: float = 0.3  # a heading's concepts, and those of a paragraph's earlier sentences
     example: float = 0.8
     exclaimed: float = 0.9  # seen sets: 1.0 → 0.9, R@1 1225 → 1231 of 1575, R@5 +2
     provenance: float = 0.5
@@ -70,11 +70,11 @@ class Retriever:
         # it in its paragraph: "In that case, treat the charge as failed" follows the sentence
         # saying what the case is.
         earlier = _earlier_in_paragraph(self.clauses, self.own) if PARAGRAPH_CONTEXT else None
-        self.heading_concepts = [
+        self.context_concepts = [
             (glossary.concepts_in(c.heading, c.lang, ()) | (earlier[i] if earlier else set())) - own
             for i, (c, own) in enumerate(zip(self.clauses, self.own, strict=True))
         ]
-        tags = [own | heading for own, heading in zip(self.own, self.heading_concepts, strict=True)]
+        tags = [own | heading for own, heading in zip(self.own, self.context_concepts, strict=True)]
         frequency = Counter(k for both in tags for k in both)
         total = max(len(self.clauses), 1)
         self.idf = {k: math.log(1 + total / n) for k, n in frequency.items()}
@@ -110,7 +110,7 @@ class Retriever:
         # Clause × concept matrices of IDF weights, so a question costs one column sum.
         self._column = {k: i for i, k in enumerate(sorted(frequency))}
         self._own_idf = self._matrix(self.own)
-        self._heading_idf = self._matrix(self.heading_concepts)
+        self._context_idf = self._matrix(self.context_concepts)
         self._norm = np.asarray([(sum(self.idf[k] for k in both) or 1.0) ** 0.25 for both in tags])
         self.bm25 = SparseBM25(
             [
@@ -191,8 +191,8 @@ class Retriever:
         bm25 = np.asarray(self.bm25.get_scores(stems), dtype=np.float64)
         columns = [self._column[k] for k in wanted]
         own = self._own_idf[:, columns].sum(axis=1)
-        heading = self._heading_idf[:, columns].sum(axis=1)
-        overlap = own + self.weights.heading * heading
+        context = self._context_idf[:, columns].sum(axis=1)
+        overlap = own + self.weights.heading * context
         return {"dense": self.dense_scores(vector), "bm25": bm25, "concepts": overlap / self._norm}
 
     def fuse(self, scores: dict[str, np.ndarray], weights: Weights | None = None) -> np.ndarray:
@@ -311,11 +311,11 @@ def _earlier_in_paragraph(clauses: list[Clause], own: list[set[str]]) -> list[se
     """Return, per clause, the concepts of the clauses before it in the same paragraph."""
     earlier: list[set[str]] = []
     for i, clause in enumerate(clauses):
-        before = clauses[i - 1] if i else None
-        same = before is not None and (before.edition, before.section, before.block) == (
-            clause.edition,
-            clause.section,
-            clause.block,
-        )
+        same = i > 0 and _paragraph_of(clauses[i - 1]) == _paragraph_of(clause)
         earlier.append(earlier[-1] | own[i - 1] if same else set())
     return earlier
+
+
+def _paragraph_of(clause: Clause) -> tuple[str, str, str, str, int]:
+    """Return what names a clause's paragraph: two games may share an edition's slug."""
+    return (clause.game, clause.edition, clause.lang, clause.section, clause.block)

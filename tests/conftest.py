@@ -48,7 +48,7 @@ def runner(settings: Settings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
 
 @pytest.fixture(scope="module")
 def real_bot(tmp_path_factory: pytest.TempPathFactory) -> Refbot:
-    """The default model on a copy of the seed corpus, built once for the module."""
+    """Return the default model on a copy of the seed corpus, built once for the module."""
     root = tmp_path_factory.mktemp("real")
     shutil.copytree(SEED_CORPUS, root / "corpus")
     return Refbot(Settings(corpus_dir=root / "corpus", index_dir=root / "index"))

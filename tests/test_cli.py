@@ -409,7 +409,12 @@ def test_another_rule_than_the_one_read_reads_the_question_again(runner: CliRunn
     assert result.stdout.splitlines()[2].endswith("--input roll=7")
     # The inputs given still correct what the new reading finds.
     result = runner.invoke(main, [*question, "--rule", "flee", "--input", "roll=5"])
+    assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[2].endswith("--input roll=5")
+    # A number only read by order is not given to another situation's input: no Leadership.
+    result = runner.invoke(main, [*question, "--rule", "restrain"])
+    assert result.exit_code == 0, result.output
+    assert "leadership=" not in result.stdout
 
 
 @pytest.mark.parametrize(

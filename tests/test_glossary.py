@@ -53,13 +53,11 @@ def test_every_concept_has_terms_in_every_language(glossary: Glossary, lang: str
         # French plurals whose "-ent" the stemmer keeps read as the verb's other forms.
         ("fr", "mes gobelins détalent avec un 9", "flee"),
         ("fr", "ses chevaliers leur courent après", "pursue"),
+        ("fr", "après la poursuite, ils se reforment", "reform"),
         ("de", "meine Speerträger rennen um ihr Leben", "flee"),
         # A unit that cannot fit where its charge goes.
         ("pl", "mój oddział fizycznie się nie mieści między jednostkami", "no_room"),
         ("ru", "отряд физически не влезает к врагу", "no_room"),
-        # Ending a move half an inch from a unit is the 1-inch rule's situation.
-        ("ru", "оказываются в полудюйме от своих арбалетчиков", "inch_rule"),
-        ("it", "la mia unità finisce a mezzo pollice da un'altra unità", "inch_rule"),
     ],
 )
 def test_inflected_terms_match(glossary: Glossary, lang: str, text: str, concept: str) -> None:
@@ -202,6 +200,11 @@ def test_unknown_language_tries_every_glossary_language(glossary: Glossary) -> N
         ),
         ("concepts: {flee: {terms: {en: [flee]}, denial_of: [pursue]}}", "'denial_of' must be"),
         ("concepts: {flee: {terms: {en: [flee]}, denial_of: pursue}}", "'denial_of' names no"),
+        (
+            "concepts: {a: {terms: {en: [a]}, denial_of: c}, b: {terms: {en: [b]}, denial_of: c},"
+            " c: {terms: {en: [c]}}}",
+            "'a' and 'b' both deny 'c'",
+        ),
     ],
 )
 def test_bad_glossary_is_named(tmp_path: Path, text: str, problem: str) -> None:

@@ -49,9 +49,18 @@ def glossary() -> Glossary:
         ("nl", "Overrun-worp zes plus één, hoe ver?", [(6, 1)]),
         ("es", "huyen 6 más 2", [(6, 2)]),
         ("ru", "выпало три плюс четыре", [(3, 4)]),
-        # A number word that is also an article is a number before "and": no article is.
+        ("fr", "le poursuivant a fait six plus un. Rattrapés ?", [(6, 1)]),
+        ("pt", "na perseguição tirei 6 mais 1", [(6, 1)]),
+        # Not across clauses, and not another language's "but" (Portuguese "mas", French "mais").
+        ("en", "I rolled a six, plus two of my knights were killed", []),
+        ("ru", "преследовали на шесть. Плюс два за знамя", []),
+        ("pt", "Os goblins fugiram 7. Perdi 3 mas 4 cavaleiros continuam", []),
+        ("fr", "Ils fuient 3 mais 4 chevaliers restent", []),
+        # A number word that is also an article is a number before "and" and a number: no
+        # article is.
         ("it", "Movimento 6, dadi uno e tre", [(1, 3)]),
-        ("it", "un cavaliere e un orco", []),
+        ("it", "l'uno e l'altro", []),
+        ("es", "chocan una y otra vez", []),
     ],
 )
 def test_die_faces(glossary: Glossary, lang: str, text: str, dice: list[tuple[int, int]]) -> None:
@@ -75,8 +84,15 @@ def test_die_faces(glossary: Glossary, lang: str, text: str, dice: list[tuple[in
         ("ru", "цель в шести дюймах", 6, "in"),
         ("en", "they were six inches away", 6, "in"),
         ("pl", "na pięć cali", 5, "in"),
-        # Not a short word that is mostly something else: "deux pas" is no two inches.
-        ("fr", "il ne recule que de deux pas", 2, None),
+        # French books measure in "pas" (paces): "ne … que" restricts, it does not deny.
+        ("fr", "il ne recule que de deux pas", 2, "in"),
+        # Half a unit, in words or as "1/2".
+        ("en", "my own unit is standing half an inch in front of them", 0.5, "in"),
+        ("ru", "в полудюйме от арбалетчиков", 0.5, "in"),
+        ("es", "una unidad amiga a medio centímetro", 0.5, "cm"),
+        ("en", 'my own unit is 1/2" in front of them', 0.5, "in"),
+        # A unit word in the next sentence is not this number's.
+        ("en", "the enemy was six. Inches away, my own unit", 6, None),
     ],
 )
 def test_numbers_with_units(

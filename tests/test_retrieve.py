@@ -92,11 +92,11 @@ def test_a_clause_takes_the_concepts_of_the_sentences_before_it_in_its_paragraph
     ]
     assert followed, "the test corpus has a paragraph of two sentences with different concepts"
     for i in followed:
-        assert retriever.own[i - 1] - retriever.own[i] <= retriever.heading_concepts[i]
+        assert retriever.own[i - 1] - retriever.own[i] <= retriever.context_concepts[i]
     # A paragraph's first sentence takes nothing from the paragraph before it.
     first = [i for i in range(1, len(clauses)) if clauses[i - 1].block != clauses[i].block]
     for i in first:
         assert not (retriever.own[i - 1] - retriever.own[i]) & (
-            retriever.heading_concepts[i]
+            retriever.context_concepts[i]
             - bot.glossary.concepts_in(clauses[i].heading, clauses[i].lang, ())
         )

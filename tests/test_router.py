@@ -1623,3 +1623,28 @@ def test_another_attack_of_the_same_model_is_no_other_model(glossary: Glossary) 
     text = "My champion stuns him with his first attack; can another of my attacks take him out?"
     decision = decide(glossary, text, "en")
     assert decision.inputs.get("downed_by_this_model") != "no"
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "inputs"),
+    [
+        (
+            "pl",
+            "Dowodzenie 7, chcę żeby moi zostali na miejscu zamiast gnać za wrogiem. "
+            "Na teście wyszło 8. Zostają?",
+            {"leadership": "7", "roll": "8"},
+        ),
+        (
+            "it",
+            "Disciplina 9: che probabilità ho che la mia unità resti ferma invece di correre "
+            "dietro ai nemici?",
+            {"leadership": "9"},
+        ),
+    ],
+)
+def test_a_denied_pursuit_is_computed_as_the_restrain_test(
+    glossary: Glossary, lang: str, text: str, inputs: dict[str, str]
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "restrain"
+    assert read(decision, dict.fromkeys(inputs)) == inputs

@@ -329,12 +329,17 @@ def _retriever_built_without(bot: Refbot, switch: str) -> Iterator[None]:
 
 @contextmanager
 def _stems_as_snowball_leaves(bot: Refbot) -> Iterator[None]:
-    # The glossary's terms are stemmed when it loads: reload it with the switch off, and swap
-    # every table of the loaded one for the reloaded one's.
+    # The glossary's terms are stemmed when it loads, and the retriever tags clauses with them
+    # when it is built: reload and rebuild both with the switch off, and swap every table of
+    # the loaded ones for the new ones'.
+    retriever = bot.retriever
     with patched(glossary_module, "STEM_REWRITES_READ", False), ExitStack() as stack:
         fresh = glossary_module.load_glossary(bot.settings.corpus_dir / "glossary.yaml")
         for name, value in vars(fresh).items():
             stack.enter_context(patched(bot.glossary, name, value))
+        rebuilt = retrieve_module.Retriever(retriever.index, bot.glossary, retriever.weights)
+        for name, value in vars(rebuilt).items():
+            stack.enter_context(patched(retriever, name, value))
         yield
 
 

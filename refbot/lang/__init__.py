@@ -51,7 +51,11 @@ class Language:
     cm: tuple[str, ...] = ()
     dice_letters: tuple[str, ...] = ()  # the letter of 2D6: d, д (ru), w (de), k (pl)
     joiners: tuple[str, ...] = ()  # words between two die faces: "2 and 5"
-    plus: tuple[str, ...] = ()  # the word for "+" between two faces: "zes plus één", "6 плюс 1"
+    # The word for "+" between two faces, read in the question's own language only (Portuguese
+    # "mais" is French "but"): "zes plus één", "6 плюс 1".
+    plus: tuple[str, ...] = ()
+    # Words for half before a unit word, or glued to it: "half an inch", "полдюйма".
+    half: tuple[str, ...] = ()
     conjunctions: tuple[str, ...] = ()  # words joining a list of models: "two orcs and a goblin"
     degree: tuple[str, ...] = ()  # after a number, an angle: "45 degrees" (° in every language)
     # Before a number, words saying the value is past it: "more than 90 degrees" is no 90.
@@ -240,7 +244,7 @@ def patterns(codes: tuple[str, ...] = CODES) -> Patterns:
     units = f"(?:{inch})|(?:{cm})"
     letters = _alternation(words("dice_letters"), whole=False)
     ordinal = _alternation(words("ordinal_suffixes"), whole=False)
-    joiners = _alternation([*words("joiners"), *words("plus")], whole=False)
+    joiners = _alternation(words("joiners"), whole=False)
     articles = _alternation(words("articles"), whole=False)
     # One more face of a listed roll: a comma or plus ("4, 3", "4+3"), and for the last face
     # maybe "and" ("3, 4 y 5"; "3, 4 or 5" are choices); "3 and 4, 5 models" lists no one roll.

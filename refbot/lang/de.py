@@ -39,6 +39,7 @@ LANGUAGE = Language(
     doubles=("pasch", "doppel", "doppelte"),
     joiners=("und", "oder"),
     plus=("plus",),
+    half=("halb", "halbe", "halben", "halber", "halbes"),
     model_nouns=("modelle", "modellen", "mann", "minis", "figuren"),
     stat_nouns=("attacken", "attacke", "lebenspunkte"),
     turn_nouns=("zug", "runde", "seite"),

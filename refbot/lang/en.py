@@ -43,6 +43,7 @@ LANGUAGE = Language(
     doubles=("double",),
     joiners=("and", "or"),
     plus=("plus",),
+    half=("half",),
     model_nouns=("models", "model", "minis", "figures", "guys", "men", "strong"),
     stat_nouns=("attacks", "attack", "wounds"),
     turn_nouns=("turn", "round", "page"),

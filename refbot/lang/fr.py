@@ -22,6 +22,7 @@ LANGUAGE = Language(
     doubles=("double",),
     joiners=("et", "ou"),
     plus=("plus",),
+    half=("demi",),
     model_nouns=("figurines", "figs", "modèles", "gars", "bonhommes"),
     stat_nouns=("attaques", "attaque", "blessures"),
     turn_nouns=("tour", "round", "page"),
@@ -36,7 +37,8 @@ LANGUAGE = Language(
     named_rolls=(("yeux de serpent", (1, 1)),),
     example_cues=("par exemple", "exemple :", "exemple:"),
     page_markers=("page", "p."),
-    # Snowball keeps the "-ent" of the third person plural ("ils détalent", "courent"): read as
-    # the singular's "-e"; not "-ment" ("comment", "moment") nor short words ("lent", "vent").
-    stem_rewrites=((r"(?<=\w{4})(?<!m)ent$", "e"),),
+    # Snowball keeps the "-ent" of the third person plural ("ils détalent", "se reforment"):
+    # read as the singular's "-e"; not "-ement" ("mouvement", "commandement", which Snowball
+    # stems) nor short words ("lent", "vent").
+    stem_rewrites=((r"(?<=\w{4})(?<!em)ent$", "e"),),
 )

@@ -21,6 +21,7 @@ LANGUAGE = Language(
     doubles=("doppio",),
     joiners=("e", "o"),
     plus=("più", "piu"),
+    half=("mezzo", "mezza"),
     model_nouns=("modelli", "miniature", "minis", "uomini"),
     stat_nouns=("attacchi", "attacco", "ferite"),
     turn_nouns=("turno", "round", "pagina"),

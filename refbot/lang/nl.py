@@ -22,6 +22,7 @@ LANGUAGE = Language(
     doubles=("dubbel",),
     joiners=("en", "of"),
     plus=("plus",),
+    half=("half", "halve"),
     model_nouns=("modellen", "minis", "man"),
     stat_nouns=("aanvallen", "aanval", "attacks", "wonden"),
     turn_nouns=("beurt", "ronde", "pagina"),

@@ -45,6 +45,7 @@ LANGUAGE = Language(
     doubles=("podwójne", "dublet"),
     joiners=("i", "lub"),
     plus=("plus",),
+    half=("pół", "pol"),
     model_nouns=("modeli", "modele", "modelami", "figurek", "chłopa", "ludzi"),
     stat_nouns=("ataki", "ataków", "atak", "atakami", "żywotności"),
     turn_nouns=("tura", "turze", "turę", "tury", "runda", "rundzie", "strona", "stronie"),

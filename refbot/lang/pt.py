@@ -22,6 +22,7 @@ LANGUAGE = Language(
     doubles=("duplo",),
     joiners=("e", "ou"),
     plus=("mais",),
+    half=("meia", "meio"),
     model_nouns=("modelos", "miniaturas", "minis", "homens"),
     stat_nouns=("ataques", "ataque", "ferimentos"),
     turn_nouns=("turno", "rodada", "página"),
