@@ -668,3 +668,19 @@ def test_a_bare_length_in_a_language_without_a_customary_unit_is_said_as_read(
     read = {r.edition: r.inputs.get("movement") for r in answer.rules}
     assert read.get("reglamento-es") == {"value": 8, "unit": "cm"}
     assert "8 ohne Einheit" in answer.answer and "8 Zentimeter" in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [("en", "what about the Spanish rules?"), ("ru", "а по испанским правилам?")],
+)
+def test_a_follow_up_naming_a_language_without_the_rule_answers_it_again(
+    bot: Refbot, lang: str, question: str
+) -> None:
+    # The pursuit is stated only in English: naming Spanish switches nothing, and the
+    # conversation goes on (it was declined as a new question).
+    before = bot.ask("My goblins fled 7, the pursuers rolled 9. Caught?", lang="en")
+    answer = bot.ask(question, lang=lang, previous=before.situation)
+    assert not answer.abstained
+    assert answer.situation == before.situation
+    assert [r.id for r in answer.rules][:1] == ["pursuit"]
