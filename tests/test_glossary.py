@@ -55,6 +55,8 @@ def test_every_concept_has_terms_in_every_language(glossary: Glossary, lang: str
         ("fr", "ses chevaliers leur courent après", "pursue"),
         ("fr", "après la poursuite, ils se reforment", "reform"),
         ("de", "meine Speerträger rennen um ihr Leben", "flee"),
+        ("de", "aber die Orks hatten mich angegriffen", "was_charged"),
+        ("nl", "mijn charge viel tegen", "failed"),
         # A unit that cannot fit where its charge goes.
         ("pl", "mój oddział fizycznie się nie mieści między jednostkami", "no_room"),
         ("ru", "отряд физически не влезает к врагу", "no_room"),
