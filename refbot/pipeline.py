@@ -182,9 +182,8 @@ def ask(
             check_inputs(previous, "previous")
             languages = edition_languages(retriever, previous.rule)
             checked_edition(previous, "previous", retriever)
-            corpus_languages = {c.lang for c in retriever.clauses}
             decision, followed = continue_from(
-                decision, question, previous, unit, languages, corpus_languages
+                decision, question, previous, unit, languages, retriever.languages
             )
         if followed and not edition:
             # The follow-up is about one edition ("what about the Spanish rules?"): compute and

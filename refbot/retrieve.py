@@ -89,6 +89,7 @@ class Retriever:
             k for k in frequency if glossary.concepts[k].kind != "topic" or k in self.headed
         )
         self.games = frozenset(c.game for c in self.clauses)
+        self.languages = frozenset(c.lang for c in self.clauses)
         # For each topic the corpus mentions only in passing ("si la unidad que carga causa
         # Miedo", under "Carga durante Arrasamiento"), what the headings over the clauses
         # mentioning it name: a question on that topic naming two of them is the corpus's.
