@@ -43,6 +43,7 @@ INFLECTED_NAMES = True  # ablation switch
 NUMBERS_AS_DIGITS = True
 ELIDED = frozenset({"d"})  # French and Italian elided "de"
 ELIDED_READ = True  # ablation switch: "d'un" is "un"
+SHARED_WORDS_DROPPED = True  # ablation switch: a word belongs to the term written in order
 STEM_REWRITES_READ = True  # ablation switch: French "détalent" stemmed as "détale"
 
 
@@ -251,6 +252,9 @@ class Glossary:
             token_clauses(fold(text), ordinal_nouns(lang)) if TERMS_IN_CLAUSE else [0] * len(tokens)
         )
         found: dict[tuple[str, int], Mention] = {}
+        # Words each multi-word term took, and which terms were written as listed, in order.
+        used: dict[tuple[str, int], frozenset[int]] = {}
+        in_order: set[tuple[str, int]] = set()
         for term_lang in dict.fromkeys(langs):
             stems = stem_tokens(tokens, term_lang)
             table = self._by_stem.get(term_lang, {})
@@ -271,6 +275,11 @@ class Glossary:
                         end = 0  # "sortir" is no "sort", "a quel punto" no "punti"
                     if end and (concept, start) not in found:
                         found[(concept, start)] = Mention(concept, start, end)
+                        used[(concept, start)] = _words_taken(term, stems, start, end)
+                    if end and tuple(stems[start : start + len(term)]) == term:
+                        in_order.add((concept, start))
+        if SHARED_WORDS_DROPPED:
+            _drop_shared_words(found, used, in_order)
         if COMPOUNDS_READ:
             covered = {t for (_, start), m in found.items() for t in range(start, m.end)}
             for start, token in enumerate(tokens):
@@ -375,6 +384,34 @@ class Glossary:
     def concepts_in(self, text: str, lang: str, extra_langs: Iterable[str] = ("en",)) -> set[str]:
         """Return the set of concept names text mentions."""
         return {m.concept for m in self.find(text, lang, extra_langs)}
+
+
+def _words_taken(term: tuple[str, ...], stems: list[str], start: int, end: int) -> frozenset[int]:
+    """Return the positions of the words a term matched from start to end took."""
+    return frozenset(stems.index(part, start, end) for part in term)
+
+
+def _drop_shared_words(
+    found: dict[tuple[str, int], Mention],
+    used: dict[tuple[str, int], frozenset[int]],
+    in_order: set[tuple[str, int]],
+) -> None:
+    """Drop a term spread or reordered over words another concept's term took as written.
+
+    "сбил с ног охотника на ведьм" is "knocked down", not also "на ногах" (standing) read
+    backwards from the same "ног"; a term written inside the spread one ("how many [automatic
+    hits]") leaves it whole.
+    """
+    for key in [k for k in found if k not in in_order and len(used.get(k, ())) > 1]:
+        if any(
+            other[0] != key[0]
+            and other in in_order
+            and len(used.get(other, ())) > 1
+            and used[other] & used[key]
+            and not min(used[key]) <= min(used[other]) <= max(used[other]) <= max(used[key])
+            for other in found
+        ):
+            del found[key]
 
 
 def inside_other_term(mention: Mention, mentions: Sequence[Mention], glossary: Glossary) -> bool:

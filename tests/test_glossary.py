@@ -344,3 +344,18 @@ def test_a_digit_says_only_number_words_as_written(
     glossary: Glossary, lang: str, text: str, concept: str
 ) -> None:
     assert concept not in {m.concept for m in glossary.find(text, lang, digits=True)}
+
+
+@pytest.mark.parametrize(
+    "lang, text, concept, kept",
+    [
+        # "ног" is "сбил с ног"'s, not also a backwards "на ногах".
+        ("ru", "первой атакой сбил с ног охотника на ведьм", "standing_enemy", False),
+        # "automatic hits" written inside "how many … hits" leaves that term whole.
+        ("en", "how many automatic hits does he take?", "quantity", True),
+    ],
+)
+def test_a_word_belongs_to_the_term_written_in_order(
+    glossary: Glossary, lang: str, text: str, concept: str, kept: bool
+) -> None:
+    assert (concept in {m.concept for m in glossary.find(text, lang)}) is kept

@@ -235,7 +235,10 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
             patched(question, "DENIALS_READ", False)
         ),
         "French '-ent' plurals ('détalent') stemmed as Snowball leaves them (before)": lambda: (
-            _stems_as_snowball_leaves(bot)
+            _glossary_rebuilt_without(bot, "STEM_REWRITES_READ")
+        ),
+        "a term read backwards over another's words ('сбил с ног … на') kept (before)": lambda: (
+            _glossary_rebuilt_without(bot, "SHARED_WORDS_DROPPED")
         ),
         "'more than 90 degrees' read as 90 (before)": lambda: patched(
             question, "ABOVE_READ", False
@@ -328,12 +331,12 @@ def _retriever_built_without(bot: Refbot, switch: str) -> Iterator[None]:
 
 
 @contextmanager
-def _stems_as_snowball_leaves(bot: Refbot) -> Iterator[None]:
+def _glossary_rebuilt_without(bot: Refbot, switch: str) -> Iterator[None]:
     # The glossary's terms are stemmed when it loads, and the retriever tags clauses with them
     # when it is built: reload and rebuild both with the switch off, and swap every table of
     # the loaded ones for the new ones'.
     retriever = bot.retriever
-    with patched(glossary_module, "STEM_REWRITES_READ", False), ExitStack() as stack:
+    with patched(glossary_module, switch, False), ExitStack() as stack:
         fresh = glossary_module.load_glossary(bot.settings.corpus_dir / "glossary.yaml")
         for name, value in vars(fresh).items():
             stack.enter_context(patched(bot.glossary, name, value))
