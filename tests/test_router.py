@@ -667,6 +667,17 @@ def test_the_opponents_of_a_warrior_breaking_from_combat_are_counted_in_words(
             "charger ?",
         ),
         ("en", "My overrun move ends in contact with an enemy unit. Is that a charge?"),
+        # The overrun told, not named.
+        (
+            "de",
+            "Meine Ritter haben die Bogenschützen vernichtet und ihre Bewegung danach bringt sie "
+            "an eine neue feindliche Einheit. Muss ich sie angreifen?",
+        ),
+        (
+            "pl",
+            "Moi rycerze wybili łuczników do nogi, a ruch po walce doprowadził ich do kontaktu "
+            "z oddziałem włóczników. Czy muszę ich szarżować?",
+        ),
     ],
 )
 def test_an_overrun_reaching_an_enemy_is_the_overruns_charge(
