@@ -43,6 +43,7 @@ BARE_ITEMS_READ = True  # "два орка и гоблин.": a clause's last ba
 LIST_NOUN = 3  # at most this many words name one item of a list of models
 LIST_REACH = 5  # a list said with articles starts at most this many words after its cue
 CLAIMED_READ = True  # a number right after another situation's word is not a lone count (abl.)
+CLAIMED_BY_ORDER = True  # nor a roll taken by order for another rule: "fuga di 7" (ablation)
 ANGLES_READ = True  # every number written in degrees is a wheel's angle (ablation switch)
 GENERAL_READ = True  # a rule with a general outcome is computed when named alone (ablation)
 OWN_COUNTS_SKIPPED = True  # "my 20 goblins" is no roll or count of others (ablation switch)
@@ -250,7 +251,11 @@ def bind(
             used.add(made.token)
     if inputs:
         # The situation is established: what is left is read by unit, then by order.
-        inputs.update(_by_unit_and_order(numbers, question, inputs, used))
+        inputs.update(
+            _by_unit_and_order(
+                numbers, question, inputs, used, _claimed(candidate, question, valued)
+            )
+        )
     inputs.update(_only_number(numbers, question, inputs, used, valued))
     inputs.update(_only_roll(numbers, question, inputs, used, valued))
     inputs.update(_bounded_pairs(numbers, question, inputs, used))
@@ -471,12 +476,39 @@ def _plausible(param: Param, value: float, question: Question) -> bool:
     return True
 
 
+def _claimed(candidate: Candidate, question: Question, valued: frozenset[str]) -> set[int]:
+    """Return the numbers right after a word of a situation this rule does not read: "fuga di 7".
+
+    In "fuga di sette; ha trattenuto (Disciplina 8, ha fatto 6)" the restraint's roll is 6.
+    """
+    if not CLAIMED_BY_ORDER:
+        return set()
+    # "rolled a 6" names no situation: any rule's roll may be it.
+    own = {"roll"} | {k for p in candidate.params if p.cue is not None for k in p.cue.concepts}
+    others = [
+        m
+        for m in question.mentions
+        if m.concept in valued - own and (GUESSES_CLAIM or not m.guessed)
+    ]
+    return {
+        n.token
+        for n in question.numbers
+        for m in others
+        if 0 <= n.token - m.end <= 1 and question.same_clause(n.token, m.start)
+    }
+
+
 def _by_unit_and_order(
-    params: list[Param], question: Question, bound: dict[str, str], used: set[int]
+    params: list[Param],
+    question: Question,
+    bound: dict[str, str],
+    used: set[int],
+    claimed: frozenset[int] | set[int] = frozenset(),
 ) -> dict[str, str]:
     """Bind what nearness left: a distance to the free number with a unit, a roll to the next roll.
 
     "fled 7 ... they rolled 9": the second roll of a flee-and-pursue situation is the pursuit.
+    A number another situation's word `claimed` is that situation's.
     """
     extra: dict[str, str] = {}
     free_lengths = [n for n in question.numbers if n.unit and n.token not in used]
@@ -491,7 +523,7 @@ def _by_unit_and_order(
         [(n.token, f"{n.value:g}", n.value) for n in question.numbers if not n.unit] + faces,
         key=lambda item: (item[0] not in rolled, item[0]),
     )
-    free_rolls = [item for item in free_rolls if item[0] not in used | own]
+    free_rolls = [item for item in free_rolls if item[0] not in used | own | claimed]
     for param in params:
         if param.name in bound:
             continue

@@ -1659,3 +1659,36 @@ def test_a_denied_pursuit_is_computed_as_the_restrain_test(
     decision = decide(glossary, text, lang)
     assert decision.rule == "restrain"
     assert read(decision, dict.fromkeys(inputs)) == inputs
+
+
+@pytest.mark.parametrize(
+    "lang, text",
+    [
+        (
+            "it",
+            "I miei ratti scappano: fuga di sette. Il suo cavaliere ha provato a trattenere "
+            "l'inseguimento (Disciplina 8, ha fatto 6). Ci è riuscito?",
+        ),
+        (
+            "es",
+            "Mis goblins huyen: huida de 7. Él intentó contener la persecución (Liderazgo 8, "
+            "le salió 6). ¿Lo consigue?",
+        ),
+    ],
+)
+def test_a_number_after_another_situations_word_is_not_taken_by_order(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    (call,) = [c for c in decision.calls if c.rule == "restrain"]
+    assert call.inputs["roll"] == "6"
+
+
+def test_a_number_after_a_word_for_rolling_is_any_rolls(glossary: Glossary) -> None:
+    text = (
+        "9 knights vs 24 boyz, and the orcs rolled a 6 to flee. My knights rolled a 6 as well "
+        "on the pursuit. Do the orcs escape?"
+    )
+    (call, *_) = decide(glossary, text, "en").calls
+    assert call.rule == "pursuit"
+    assert (call.inputs["flee"], call.inputs["pursuit"]) == ("6", "6")

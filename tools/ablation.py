@@ -222,6 +222,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "an asked topic the corpus lacks not over a rule given no number (before)": lambda: patched(
             router, "TOPIC_OVER_RULE", False
         ),
+        "a number after another situation's word ('fuga di 7') taken by order (before)": lambda: (
+            patched(router, "CLAIMED_BY_ORDER", False)
+        ),
         "a number word's unit ('в шести дюймах') left unread (before)": lambda: patched(
             question, "WORD_UNITS_READ", False
         ),
