@@ -22,6 +22,7 @@ NEGATIONS_READ = True  # a situation word after a negation is a no (ablation swi
 DEFAULT_ROLL_DICE = 2  # a roll whose dice another input counts ("flee_dice") has two by default
 BEFORE_PENALTY = 0.5
 NEXT_CLAUSE_READ = True  # ablation switch
+VALUES_OF_INPUT = True  # only a value the input could take keeps it in its clause (ablation)
 NEXT_CLAUSE_PENALTY = 1.0
 TOPICS_DECLINED = True  # a topic the corpus lacks is declined (ablation switch)
 SUBJECT_KINDS = frozenset({"rule"})  # the concepts that keep an uncovered topic answered
@@ -376,7 +377,7 @@ def _nearest(
                     NEXT_CLAUSE_READ
                     and 0 <= after <= NEAR
                     and question.clause_at(token) == question.clause_at(mention.start) + 1
-                    and not question.has_value_in_clause(mention.start)
+                    and not _value_in_clause(question, mention.start, values)
                 ):
                     # "бежали, выпало 3 и 2": a situation word whose clause gives no value takes
                     # one from the clause right after it, after any value nearer its own word.
@@ -405,6 +406,18 @@ def _nearest(
             bound[name] = text
             took[name] = token
     return bound, took
+
+
+def _value_in_clause(question: Question, token: int, values: list[tuple[int, int, str]]) -> bool:
+    """Return whether the clause of a token gives one of an input's values.
+
+    "Mes 20 lanciers … fuient, j'ai fait un 4": a count of the asker's own models is no value
+    the flee's word already has.
+    """
+    if not VALUES_OF_INPUT:
+        return question.has_value_in_clause(token)
+    clause = question.clause_at(token)
+    return any(question.clause_at(at) == clause for at, _, _ in values)
 
 
 def _ends_clause(question: Question, token: int) -> bool:

@@ -1684,6 +1684,28 @@ def test_a_number_after_another_situations_word_is_not_taken_by_order(
     assert call.inputs["roll"] == "6"
 
 
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        (
+            "fr",
+            "Mes 20 lanciers ont perdu et fuient, j'ai fait un 4. Mon adversaire retient sa "
+            "poursuite. Ils se déplacent de combien ?",
+        ),
+        (
+            "it",
+            "I miei 20 lancieri perdono e scappano, ho fatto un 4. Lui trattiene l'inseguimento. "
+            "Di quanto si muovono?",
+        ),
+    ],
+)
+def test_a_flee_takes_the_next_clauses_roll_past_a_count_of_models(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    (call,) = [c for c in decide(glossary, text, lang).calls if c.rule == "flee"]
+    assert call.inputs["roll"] == "4"
+
+
 def test_a_number_after_a_word_for_rolling_is_any_rolls(glossary: Glossary) -> None:
     text = (
         "9 knights vs 24 boyz, and the orcs rolled a 6 to flee. My knights rolled a 6 as well "

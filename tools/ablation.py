@@ -99,6 +99,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
             router, "BEFORE_PENALTY", 1.5
         ),
         "no value from the next clause": lambda: patched(router, "NEXT_CLAUSE_READ", False),
+        "a count of models ('Mes 20 lanciers … fuient') keeps the next clause's value (before)": (
+            lambda: patched(router, "VALUES_OF_INPUT", False)
+        ),
         "rolls another input counts plausible up to 8D6 (before)": lambda: patched(
             router, "DEFAULT_ROLL_DICE", 8
         ),
