@@ -20,6 +20,7 @@ WORD_UNITS_READ = True  # a number word takes the unit after it: "six inches" (a
 # "zes plus één" adds two faces; "uno e tre": an article's number word before "and" (ablation)
 WORD_SUMS_READ = True
 DENIALS_READ = True  # "instead of chasing them" says "restrain" (ablation switch)
+LATER_ANGLES_READ = True  # "45 градусов, а потом ещё на 30": 30 degrees too (ablation switch)
 ABOVE_READ = True  # "more than 90 degrees" is past 90, not 90 (ablation switch)
 NEGATED_TERMS_DENY = True  # "no llega a tocarla": a negated term denies what it governs (abl.)
 NEGATION_REACH = 3  # a negation denies a situation word at most this many words after it
@@ -395,6 +396,8 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     written = [DieFaces(_faces_of(m), at[m.start()], at[m.end() - 1]) for m in pairs]
     rolls = tuple(sorted([*written, *said], key=lambda r: r.token))
     question = Question(text, lang, mentions, tuple(numbers), counts, rolls, clauses)
+    if LATER_ANGLES_READ and any(n.angle for n in numbers):
+        question = replace(question, numbers=_later_angles(question))
     # A denied concept says its denial's concept: "instead of chasing them" is restraining.
     # (The new mention stands where the denied one does, so it reads as denied too: a
     # one-word situation is named even so, and restraining is one.)
@@ -742,6 +745,31 @@ def _named_rolls(tokens: list[str], language: Language) -> list[DieFaces]:
             if tokens[at : at + len(words)] == words:
                 found.append(DieFaces(faces, at, at + len(words) - 1))
     return found
+
+
+def _later_angles(question: Question) -> tuple[Number, ...]:
+    """Read as degrees a bare number said like an angle before it in the same sentence.
+
+    "довернул на 45 градусов, а потом ещё на 30", "повернуть на 30 градусов … повернуть на
+    40": after the same word as that angle, or right after a word for wheeling.
+    """
+    tokens, numbers = question.tokens, question.numbers
+    angles = [n for n in numbers if n.angle]
+    wheel_ends = {m.end for m in question.mentions if m.concept == "wheel"}
+    before_angles = {tokens[a.token - 1] for a in angles if a.token > 0}
+
+    def said_as_angle(n: Number) -> bool:
+        return (
+            n.unit is None
+            and not (n.angle or n.times or n.needed)
+            and 0 < n.value <= 180
+            and n.token > 0
+            and not question.counts_models(n)
+            and any(a.token < n.token and question.same_sentence(a.token, n.token) for a in angles)
+            and (tokens[n.token - 1] in before_angles or n.token in wheel_ends)
+        )
+
+    return tuple(replace(n, angle=True) if said_as_angle(n) else n for n in numbers)
 
 
 def _clause_of_tokens(text: str, at: list[int]) -> tuple[int, ...]:

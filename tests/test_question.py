@@ -278,6 +278,11 @@ def test_turkish_die_faces_and_inches_are_read(glossary: Glossary) -> None:
         ("tr", "100 derece dönebilir miyim?", [100.0]),
         ("de", "Schwenk um 90 Grad, 5 Zoll", [90.0]),
         ("ru", "доворачиваю градусов на 45, а потом ещё раз градусов на 30", [45.0, 30.0]),
+        # A later bare number said as the angle was, or right after a word for wheeling.
+        ("ru", "довернул на 45 градусов, а потом ещё на 30", [45.0, 30.0]),
+        ("de", "Ich schwenke um 45 Grad, dann noch einmal um 30.", [45.0, 30.0]),
+        ("fr", "J'ai pivoté de 45 degrés, puis j'ai pivoté 30 pour me coller.", [45.0, 30.0]),
+        ("en", "I wheeled 45 degrees with my 20 models, then charged 8 inches.", [45.0]),
     ],
 )
 def test_numbers_in_degrees_are_angles(

@@ -246,6 +246,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a term read backwards over another's words ('сбил с ног … на') kept (before)": lambda: (
             _glossary_rebuilt_without(bot, "SHARED_WORDS_DROPPED")
         ),
+        "'45 градусов, а потом ещё на 30': the 30 not read as degrees (before)": lambda: patched(
+            question, "LATER_ANGLES_READ", False
+        ),
         "'more than 90 degrees' read as 90 (before)": lambda: patched(
             question, "ABOVE_READ", False
         ),
