@@ -22,6 +22,7 @@ NEGATIONS_READ = True  # a situation word after a negation is a no (ablation swi
 DEFAULT_ROLL_DICE = 2  # a roll whose dice another input counts ("flee_dice") has two by default
 BEFORE_PENALTY = 0.5
 NEXT_CLAUSE_READ = True  # ablation switch
+PAIRS_IN_SENTENCE = True  # a pair's other count from its sentence, said once or more (abl.)
 VALUES_OF_INPUT = True  # only a value the input could take keeps it in its clause (ablation)
 NEXT_CLAUSE_PENALTY = 1.0
 TOPICS_DECLINED = True  # a topic the corpus lacks is declined (ablation switch)
@@ -828,19 +829,21 @@ def _bounded_pairs(
             missing = large if given[0] is small else small
             free = _free_counts(missing, question, used)
             cue = missing.cue.concepts if missing.cue else ()
-            beside = [
-                n
-                for n in free
-                if any(
-                    m.concept in cue and question.same_clause(n.token, m.start)
-                    for m in question.mentions
-                )
+            words = [m for m in question.mentions if m.concept in cue]
+            # In the clause of the pair's word, else (where a comma parts them: "only 2 in
+            # contact, not 3") in its sentence, else anywhere; one value, however often said.
+            tiers = [
+                [n for n in free if any(question.same_clause(n.token, m.start) for m in words)],
+                [n for n in free if any(question.same_sentence(n.token, m.start) for m in words)]
+                if PAIRS_IN_SENTENCE
+                else [],
+                free,
             ]
-            free = beside if len(beside) == 1 else free
-            if len(free) != 1:
+            chosen = next((t for t in tiers if len({n.value for n in t}) == 1), None)
+            if chosen is None or (not PAIRS_IN_SENTENCE and len(chosen) != 1):
                 continue
-            used.add(free[0].token)
-            read[missing.name] = f"{free[0].value:g}"
+            used.add(chosen[0].token)
+            read[missing.name] = f"{chosen[0].value:g}"
         values = {**bound, **read}
         if small.name in values and large.name in values:
             low, high = sorted((values[small.name], values[large.name]), key=float)

@@ -579,6 +579,17 @@ def test_rolls_are_read_past_model_counts_and_commas(
             "Carico con 10 Cavalieri e devo ruotare, e così vanno in contatto solo 2 modelli "
             "invece di 5. È legale?",
         ),
+        # A comma parts the pair: the other count is its sentence's, said once or twice.
+        (
+            "pl",
+            "Szarżuję 12 włócznikami. Mógłbym ustawić tak, że w kontakcie jest 5 modeli, ale "
+            "wolę tylko 2. Mogę?",
+        ),
+        (
+            "ru",
+            "Мои рыцари (9 моделей) нападают. Хочу, чтобы в контакт попали только 2 рыцаря, а не "
+            "5, хотя могу поставить всех 5. Так можно?",
+        ),
     ],
 )
 def test_two_counts_of_models_in_contact_are_read_by_size(

@@ -99,6 +99,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
             router, "BEFORE_PENALTY", 1.5
         ),
         "no value from the next clause": lambda: patched(router, "NEXT_CLAUSE_READ", False),
+        "a pair's other count ('в контакт 2, а не 3') only from its clause (before)": lambda: (
+            patched(router, "PAIRS_IN_SENTENCE", False)
+        ),
         "a count of models ('Mes 20 lanciers … fuient') keeps the next clause's value (before)": (
             lambda: patched(router, "VALUES_OF_INPUT", False)
         ),
