@@ -22,6 +22,7 @@ NEGATIONS_READ = True  # a situation word after a negation is a no (ablation swi
 DEFAULT_ROLL_DICE = 2  # a roll whose dice another input counts ("flee_dice") has two by default
 BEFORE_PENALTY = 0.5
 NEXT_CLAUSE_READ = True  # ablation switch
+SINGLE_ANYWHERE = True  # a required count said once as "a single X" anywhere is 1 (ablation)
 PAIRS_IN_SENTENCE = True  # a pair's other count from its sentence, said once or more (abl.)
 VALUES_OF_INPUT = True  # only a value the input could take keeps it in its clause (ablation)
 NEXT_CLAUSE_PENALTY = 1.0
@@ -798,7 +799,17 @@ def _article_list(param: Param, question: Question) -> str | None:
         )
         if total > 1 or (SINGLE_ARTICLE_READ and single):
             return f"{total:g}"
-    return None
+    # "il était contre un seul adversaire": a count the rule needs, said once as "a single"
+    # anywhere, is one.
+    language = question.language
+    if not (SINGLE_ANYWHERE and param.required and language is not None):
+        return None
+    said_single = [
+        k
+        for k in range(len(tokens) - 1)
+        if tokens[k] in articles and tokens[k + 1] in language.single_words
+    ]
+    return "1" if len(said_single) == 1 else None
 
 
 def _free_counts(param: Param, question: Question, used: set[int]) -> list[Number]:

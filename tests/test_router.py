@@ -940,6 +940,13 @@ def test_a_rules_one_roll_takes_the_questions_one_set_of_faces(
         ("en", "Mordheim: my hero broke from combat against a single orc. Hits?", "1"),
         ("it", "Mordheim: il mio eroe fugge dal corpo a corpo contro un solo orco.", "1"),
         ("pt", "Mordheim: fugiu de um combate contra um único inimigo.", "1"),
+        # ... also in another clause than the fight's word.
+        (
+            "fr",
+            "Mordheim : mon guerrier fuit le corps à corps, il était contre un seul adversaire "
+            "qui a 2 attaques. Combien de touches auto ?",
+            "1",
+        ),
         # A number before a characteristic ("3 attacks") counts no models.
         ("en", "Mordheim: my hero broke from combat with an Ogre (3 attacks) and two orcs.", "3"),
         (

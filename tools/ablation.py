@@ -279,6 +279,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "one opponent said as one ('a single orc') not counted (before)": lambda: patched(
             router, "SINGLE_ARTICLE_READ", False
         ),
+        "'un seul adversaire' away from the fight's word not counted (before)": lambda: patched(
+            router, "SINGLE_ANYWHERE", False
+        ),
         "a multi-word term's words found across sentences and brackets (before)": lambda: patched(
             glossary_module, "TERMS_IN_CLAUSE", False
         ),
