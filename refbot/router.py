@@ -196,7 +196,9 @@ def bind(
                 inputs[param.name] = named[cue.nth]
         elif param.kind == "bool":
             said = [m for m in _sure_mentions(question) if m.concept in cue.concepts]
-            if (cue.only_denied and not said) or _sure_concepts(question) & set(cue.not_when):
+            if (cue.only_denied and not said and not _said(question, cue.unless)) or (
+                _sure_concepts(question) & set(cue.not_when)
+            ):
                 continue
             denial = (
                 DENIALS_READ
@@ -292,7 +294,14 @@ def bind(
             and counted not in inputs
         ):
             inputs[counted] = str(len(faces))
+    if inputs and all(_with_others(candidate, name) for name in inputs):
+        return {}
     return inputs
+
+
+def _with_others(candidate: Candidate, name: str) -> bool:
+    """Return whether an input of a rule is read only beside another ("nobody pursued")."""
+    return any(p.name == name and p.with_others for p in candidate.params)
 
 
 def _said(question: Question, concepts: tuple[str, ...]) -> bool:
@@ -1178,7 +1187,7 @@ def route(
         read = {
             k
             for p in candidate.params
-            if p.name in inputs and p.cue is not None
+            if p.name in inputs and p.cue is not None and not p.with_others
             for k in (*p.cue.concepts, *p.cue.unless)
         }
         applying.append((order, candidate, Call(candidate.rule, inputs, assumed), named, read))
@@ -1207,7 +1216,9 @@ def route(
             read_elsewhere = [read for _, o, _, _, read in applying if o is not candidate]
             detail = is_detail(named, read_elsewhere)
             complete = candidate.required <= set(call.inputs)
-            found.append(((complete, not detail, len(call.inputs), -order), complete, call))
+            # An input read only beside others adds no weight: it does not name the situation.
+            weighed = [n for n in call.inputs if not _with_others(candidate, n)]
+            found.append(((complete, not detail, len(weighed), -order), complete, call))
         found.sort(key=lambda item: item[0], reverse=True)
         (_, _, main), *others = found
         # Only the main situation's premises are presumed: a rule the question also sets up is

@@ -304,3 +304,21 @@ def test_each_clause_knows_the_rules_it_states(bot: Refbot) -> None:
     assert not any(
         i in loaded.stated_rules for t, i in by_text.items() if t.startswith("Flee & Pursue")
     )
+
+
+@pytest.mark.model
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "My unit broke and rolled 2 and 5 to flee; nobody pursued. How far do I run?"),
+        ("fr", "Mes gardes fuient : 5 et 2. Personne ne les poursuit. Ils fuient de combien ?"),
+        ("pl", "Moje skinki uciekają, wypadło 4 i 6, a wróg postanowił nie gonić. Ile cali?"),
+    ],
+)
+def test_a_flee_nobody_pursued_leads_with_the_clause_on_not_being_pursued(
+    real_bot: Refbot, lang: str, text: str
+) -> None:
+    answer = real_bot.ask(text, lang=lang)
+    assert answer.rule is not None and answer.rule.id == "flee"
+    assert answer.rule.outcome["pursued"] is False
+    assert "has not been pursued" in answer.citations[0].text

@@ -915,7 +915,7 @@ def test_a_rules_one_roll_takes_the_questions_one_set_of_faces(
 ) -> None:
     decision = decide(glossary, text, lang)
     assert decision.rule == "flee"
-    assert decision.inputs == {"roll": roll}
+    assert decision.inputs["roll"] == roll
 
 
 @pytest.mark.parametrize(
@@ -985,7 +985,7 @@ def test_a_restrained_pursuit_leaves_the_flee_and_its_roll(
     # "niet achtervolgen" is restraining: its "achtervolgen" is denied, so no pursuit; the 7
     # after "fled" is the flee roll, not the restraining unit's Leadership.
     assert [c.rule for c in decision.calls] == ["flee"]
-    assert decision.inputs == {"roll": "7"}
+    assert decision.inputs == {"roll": "7", "pursued": "no"}
 
 
 @pytest.mark.parametrize(
@@ -1732,3 +1732,31 @@ def test_a_number_after_a_word_for_rolling_is_any_rolls(glossary: Glossary) -> N
     (call, *_) = decide(glossary, text, "en").calls
     assert call.rule == "pursuit"
     assert (call.inputs["flee"], call.inputs["pursuit"]) == ("6", "6")
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "pursued"),
+    [
+        ("en", "My goblins fled 7 and the enemy restrained. How far do they run?", "no"),
+        ("pt", "ninguém me perseguiu, rolei 6 e 5 pra fuga. quanto eu ando?", "no"),
+        ("de", "Meine Goblins fliehen mit 8, niemand verfolgt sie. Wie weit?", "no"),
+        # Not said: nothing read.
+        ("en", "My goblins fled 7. How far do they run?", None),
+    ],
+)
+def test_a_flee_reads_that_nobody_pursued(
+    glossary: Glossary, lang: str, text: str, pursued: str | None
+) -> None:
+    (call,) = [c for c in decide(glossary, text, lang).calls if c.rule == "flee"]
+    assert call.inputs.get("pursued") == pursued
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("de", "Muss ich verfolgen, wenn der Gegner flieht, oder kann ich stehen bleiben?"),
+        ("fr", "On est obligé de poursuivre une unité qui fuit ?"),
+    ],
+)
+def test_nobody_pursuing_alone_computes_no_flee(glossary: Glossary, lang: str, text: str) -> None:
+    assert "flee" not in {c.rule for c in decide(glossary, text, lang).calls}

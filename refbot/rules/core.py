@@ -146,6 +146,9 @@ class Param:
     # otherwise ("may my knights overrun?" presumes they wiped out their foe): read only when
     # the question gives the rule other inputs, and said in the answer so it can be corrected.
     presumed: Premise | None = None
+    # Read only beside another input: alone it does not make the question this rule's ("must I
+    # pursue, or may I stay put?" is no flee move, though "stay put" says nobody pursued).
+    with_others: bool = False
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,10 @@ def flee(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
     roll = inputs.get("roll")
     if roll is not None:
         outcome["flee_move"] = ctx.distance(roll.total)
+    if inputs.get("pursued") is False:
+        # "Nobody pursued": the clause on a unit not pursued says where it ends, and so leads.
+        outcome["pursued"] = False
+        return outcome, ["not_pursued"]
     return outcome, []
 
 
@@ -533,13 +537,22 @@ RULES = [
                 cue=Cue(("flee",)),
                 ask=N_("What did the fleeing unit roll?"),
             ),
+            # "nobody pursued", "the enemy restrained": read only as a no.
+            Param(
+                "pursued",
+                "bool",
+                N_("whether the fleeing unit is pursued at all (default yes)"),
+                cue=Cue(("pursue",), unless=("restrain",), only_denied=True),
+                with_others=True,
+            ),
         ),
         flee,
         {
             "base": (
                 'A unit flees 2D6"',
                 "a number of inches equal to their Flee roll",
-            )
+            ),
+            "not_pursued": ("or has not been pursued",),
         },
         title=N_("Flee move"),
         explain=explain_flee,
