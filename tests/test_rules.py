@@ -500,3 +500,22 @@ def test_leaving_combat_asked_in_general_states_the_exception(clauses: list[Clau
     assert result.outcome["unless_every_enemy_is_down"] is True
     # The exception's clause is cited beside the rule's.
     assert len(result.clauses) >= 2
+
+
+@pytest.mark.parametrize(
+    ("rule", "inputs", "lead"),
+    [
+        # The clause deciding the situation the question sets up leads the rule's clauses.
+        ("charge_move", {"near_other_units": True}, "Правило 1-го дюйма"),
+        ("charge_move", {"wheels": "45,30", "wheel_timing": True}, "один поворот на угол"),
+        ("charge_move", {"wheels": "120"}, "один поворот на угол"),
+        ("flee", {"roll": 7, "pursued": False}, "or has not been pursued"),
+        ("flee", {"roll": 7}, 'A unit flees 2D6"'),
+    ],
+)
+def test_the_clause_of_the_situation_asked_leads(
+    clauses: list[Clause], rule: str, inputs: dict[str, Any], lead: str
+) -> None:
+    result = run(clauses, rule, **inputs)
+    first = next(c.text for c in clauses if c.id == result.clauses[0])
+    assert lead in first

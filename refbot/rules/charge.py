@@ -74,7 +74,9 @@ def charge_move(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]
         outcome["wheel_at_any_point"] = True
     # The detour around an obstacle is the text's one exception to maximising contact; the side
     # and the timing of the wheel are stated in clauses of their own.
-    tags = [tag for tag in ("obstacle", "wheel_timing") if inputs.get(tag)]
+    # A wheel broken, or the 1" rule the question raises, is stated before anything else.
+    tags = ["wheel"] if {"more_than_one_wheel", "wheel_over_90_degrees"} & set(violations) else []
+    tags += [tag for tag in ("near_other_units", "obstacle", "wheel_timing") if inputs.get(tag)]
     if fewer and not inputs.get("obstacle"):
         tags.append("fewer")
     if charged is not None and touched is not None:
@@ -290,6 +292,8 @@ RULES = [
                 "на неограниченное расстояние",
                 "Правило 1-го дюйма",
             ),
+            "wheel": ("один поворот на угол не более 90",),
+            "near_other_units": ("Правило 1-го дюйма",),
             "obstacle": ("вы должны обогнуть препятствие на пути нападения",),
             "fewer": ("меньшее число моделей, чем вы могли бы",),
             "side": ("должно войти в контакт с той стороной вражеского подразделения",),
