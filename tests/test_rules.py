@@ -522,3 +522,19 @@ def test_the_clause_of_the_situation_asked_leads(
     result = run(clauses, rule, **inputs)
     first = next(c.text for c in clauses if c.id == result.clauses[0])
     assert lead in first
+
+
+@pytest.mark.parametrize(
+    ("flee", "pursuit", "stated", "not_stated"),
+    [
+        (11, 9, "will then move its Pursuit distance", "even if the fleeing unit was caught"),
+        (5, 9, "even if the fleeing unit was caught", None),
+    ],
+)
+def test_the_pursuers_move_is_cited_as_the_case_says(
+    clauses: list[Clause], flee: int, pursuit: int, stated: str, not_stated: str | None
+) -> None:
+    result = run(clauses, "pursuit", flee=flee, pursuit=pursuit)
+    cited = [c.text for c in clauses if c.id in result.clauses]
+    assert any(stated in text for text in cited)
+    assert not_stated is None or not any(not_stated in text for text in cited)

@@ -128,7 +128,9 @@ def pursuit(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
         tags.append("caught" if caught else "escaped")
     if pursuit_roll is not None:
         move: float = pursuit_roll.total
-        tags.append("pursuer_move")
+        # Pursuers move even when they caught their prey: the clause saying so is the caught
+        # case's; an escape's move is the plain one.
+        tags.append("pursuer_move_caught" if outcome.get("caught") else "pursuer_move")
         stop = _path_stop(inputs, move, ctx)
         if stop is not None:
             name, distance = stop
@@ -449,7 +451,8 @@ RULES = [
                 "If the fleeing unit rolls higher than the pursuers",
                 "equal to or higher than the fleeing unit",
             ),
-            "pursuer_move": ("pursuers make this move even if the fleeing unit was caught",),
+            "pursuer_move": ("will then move its Pursuit distance in the direction",),
+            "pursuer_move_caught": ("pursuers make this move even if the fleeing unit was caught",),
             "obstruction": ('they automatically halt 1" away',),
             "new_enemy": (
                 "then the pursuers must charge the enemy unit",
