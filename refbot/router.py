@@ -18,6 +18,7 @@ NEAR = 3  # at most this many words between a number and the word it belongs to
 
 GAMES_SCOPED = True  # a question naming a covered game gets only its rules (ablation switch)
 NAMED_GAME_LOOKUP = True  # a question naming a covered game is looked up, not declined
+GAME_ALONE_CHECKED = True  # ... when it names something else the corpus covers (ablation)
 NEGATIONS_READ = True  # a situation word after a negation is a no (ablation switch)
 DEFAULT_ROLL_DICE = 2  # a roll whose dice another input counts ("flee_dice") has two by default
 BEFORE_PENALTY = 0.5
@@ -1255,7 +1256,10 @@ def route(
         return Decision("rule", (by_statement,))
     kinds = {glossary.concepts[c].kind for c in concepts & covered}
     bar = thresholds.with_terms if "term" in kinds else thresholds.without_terms
-    if not ("rule" in kinds or (NAMED_GAME_LOOKUP and games) or top_dense >= bar):
+    # A covered game named with nothing else the corpus covers ("Mordheim: how does hiding
+    # work?") is the corpus's only if the encoder finds its question there.
+    said_more = bool(concepts & covered - games) or not GAME_ALONE_CHECKED
+    if not ("rule" in kinds or (NAMED_GAME_LOOKUP and games and said_more) or top_dense >= bar):
         return Decision("abstain")
     if by_statement is not None:
         return Decision("rule", (by_statement,))

@@ -1760,3 +1760,20 @@ def test_a_flee_reads_that_nobody_pursued(
 )
 def test_nobody_pursuing_alone_computes_no_flee(glossary: Glossary, lang: str, text: str) -> None:
     assert "flee" not in {c.rule for c in decide(glossary, text, lang).calls}
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "dense", "kind"),
+    [
+        # A covered game named with nothing else the corpus covers: the encoder decides.
+        ("pl", "Mordheim: jak działa ukrywanie się?", 0.2, "abstain"),
+        ("fr", "Mordheim : comment marchent l'escalade et les chutes ?", 0.2, "abstain"),
+        ("pl", "Mordheim: jak działa ukrywanie się?", 0.9, "lookup"),
+        # Named with a term the corpus covers: looked up whatever the encoder found.
+        ("de", "Mordheim: darf ich aus dem Nahkampf gehen?", 0.2, "lookup"),
+    ],
+)
+def test_a_named_game_alone_is_looked_up_only_if_the_encoder_finds_it(
+    glossary: Glossary, lang: str, text: str, dense: float, kind: str
+) -> None:
+    assert decide(glossary, text, lang, dense).kind == kind

@@ -67,6 +67,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a question naming a covered game may be declined (before)": lambda: patched(
             router, "NAMED_GAME_LOOKUP", False
         ),
+        "a covered game named alone ('Mordheim: how does hiding work?') looked up (before)": (
+            lambda: patched(router, "GAME_ALONE_CHECKED", False)
+        ),
         "no other-game abstention": lambda: patched(bot.glossary, "concepts", as_terms),
         "numbers not kept to their clause": lambda: patched(
             question.Question, "same_clause", lambda self, first, second: True
