@@ -273,11 +273,17 @@ class Glossary:
                     written = self._written.get((term_lang, concept, stated))
                     if end and written and not _written_in(written, tokens[start:end]):
                         end = 0  # "sortir" is no "sort", "a quel punto" no "punti"
-                    if end and (concept, start) not in found:
-                        found[(concept, start)] = Mention(concept, start, end)
-                        used[(concept, start)] = _words_taken(term, stems, start, end)
-                    if end and tuple(stems[start : start + len(term)]) == term:
-                        in_order.add((concept, start))
+                    if not end:
+                        continue
+                    key = (concept, start)
+                    # A term written as listed, in order, stands for its concept here before
+                    # one of its spread terms does.
+                    listed = tuple(stems[start : start + len(term)]) == term
+                    if key not in found or (listed and key not in in_order):
+                        found[key] = Mention(concept, start, end)
+                        used[key] = _words_taken(term, stems, start, end)
+                        if listed:
+                            in_order.add(key)
         if SHARED_WORDS_DROPPED:
             _drop_shared_words(found, used, in_order)
         if COMPOUNDS_READ:
@@ -387,8 +393,13 @@ class Glossary:
 
 
 def _words_taken(term: tuple[str, ...], stems: list[str], start: int, end: int) -> frozenset[int]:
-    """Return the positions of the words a term matched from start to end took."""
-    return frozenset(stems.index(part, start, end) for part in term)
+    """Return the positions of the words a term matched from start to end took, one a word."""
+    taken: set[int] = set()
+    for part in term:
+        at = next((i for i in range(start, end) if stems[i] == part and i not in taken), None)
+        if at is not None:
+            taken.add(at)
+    return frozenset(taken)
 
 
 def _drop_shared_words(

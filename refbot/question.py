@@ -396,7 +396,7 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     written = [DieFaces(_faces_of(m), at[m.start()], at[m.end() - 1]) for m in pairs]
     rolls = tuple(sorted([*written, *said], key=lambda r: r.token))
     question = Question(text, lang, mentions, tuple(numbers), counts, rolls, clauses)
-    if LATER_ANGLES_READ and any(n.angle for n in numbers):
+    if LATER_ANGLES_READ and any(n.angle for n in numbers) and language is not None:
         question = replace(question, numbers=_later_angles(question))
     # A denied concept says its denial's concept: "instead of chasing them" is restraining.
     # (The new mention stands where the denied one does, so it reads as denied too: a
@@ -748,25 +748,43 @@ def _named_rolls(tokens: list[str], language: Language) -> list[DieFaces]:
 
 
 def _later_angles(question: Question) -> tuple[Number, ...]:
-    """Read as degrees a bare number said like an angle before it in the same sentence.
+    """Read as degrees a bare number said as an angle of the same sentence is.
 
-    "довернул на 45 градусов, а потом ещё на 30", "повернуть на 30 градусов … повернуть на
-    40": after the same word as that angle, or right after a word for wheeling.
+    "довернул на 45 градусов, а потом ещё на 30": after the same word as that angle, once more;
+    "повернуть на 40": right after a word for wheeling; "60 und 40 Grad": joined to it.
     """
-    tokens, numbers = question.tokens, question.numbers
+    tokens, numbers, language = question.tokens, question.numbers, question.language
     angles = [n for n in numbers if n.angle]
+    angle_at = {a.token for a in angles}
     wheel_ends = {m.end for m in question.mentions if m.concept == "wheel"}
-    before_angles = {tokens[a.token - 1] for a in angles if a.token > 0}
+    again = set(language.again) if language is not None else set()
+    joiners = set(language.joiners) | set(language.conjunctions) if language is not None else set()
+
+    def once_more(a: Number, n: Number) -> bool:
+        # The same word before both, a word for once more between, and no other situation.
+        between = range(a.token + 1, n.token)
+        return (
+            a.token > 0
+            and tokens[n.token - 1] == tokens[a.token - 1]
+            and any(tokens[t] in again for t in between)
+            and not any(
+                m.concept != "wheel" and a.token < m.start < n.token for m in question.mentions
+            )
+        )
 
     def said_as_angle(n: Number) -> bool:
-        return (
-            n.unit is None
-            and not (n.angle or n.times or n.needed)
-            and 0 < n.value <= 180
-            and n.token > 0
-            and not question.counts_models(n)
-            and any(a.token < n.token and question.same_sentence(a.token, n.token) for a in angles)
-            and (tokens[n.token - 1] in before_angles or n.token in wheel_ends)
+        if n.unit is not None or n.angle or n.times or n.needed or not 0 < n.value <= 180:
+            return False
+        if n.token == 0 or question.counts_models(n):
+            return False
+        joined = (
+            n.token + 2 < len(tokens) and tokens[n.token + 1] in joiners and n.token + 2 in angle_at
+        )
+        earlier = [
+            a for a in angles if a.token < n.token and question.same_sentence(a.token, n.token)
+        ]
+        return joined or (
+            bool(earlier) and (n.token in wheel_ends or any(once_more(a, n) for a in earlier))
         )
 
     return tuple(replace(n, angle=True) if said_as_angle(n) else n for n in numbers)

@@ -46,6 +46,7 @@ AGAINST_REACH = 8  # at most this many words from a needed score ("5+") to the r
 BARE_ITEMS_READ = True  # "два орка и гоблин.": a clause's last bare word is an item (ablation)
 LIST_NOUN = 3  # at most this many words name one item of a list of models
 LIST_REACH = 5  # a list said with articles starts at most this many words after its cue
+CLAIM_REACH = 2  # words between a situation's word and the number it claims (1 before: ablation)
 CLAIMED_READ = True  # a number right after another situation's word is not a lone count (abl.)
 CLAIMED_BY_ORDER = True  # nor a roll taken by order for another rule: "fuga di 7" (ablation)
 ANGLES_READ = True  # every number written in degrees is a wheel's angle (ablation switch)
@@ -56,6 +57,8 @@ ASKING_CLAUSE = True  # a detail is asked in the question's last clause (ablatio
 DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too (ablation switch)
 ARTICLE_LISTS_READ = True  # "a zombie and a ghoul" counts two opponents (ablation switch)
 SINGLE_ARTICLE_READ = True  # "against a single orc" counts one opponent (ablation switch)
+NEEDED_ANYWHERE = True  # the one "5+" is the save's wherever "save" is said (ablation switch)
+FAILED_UNSAYS = True  # "failed its restrain test" says no restraint (ablation switch)
 UNLESS_DENIED_READ = True  # a denied word that would say no says nothing (ablation switch)
 UNITLESS_LENGTHS_SKIPPED = True  # no bare number is a length where others have units (abl.)
 IMPOSSIBLE_ROLLS_READ = True  # "fled 15" is an impossible flee, not a flee not given (abl.)
@@ -228,6 +231,15 @@ def bind(
         taken |= {n.token for n in angles}
         numbers.remove(param)
     bound, took = _nearest(numbers, question, candidate.names, taken)
+    for param in numbers:
+        # "5+" is only ever the score a roll needs: the question's one, where its word is said
+        # however far ("I needed 5+ for the save").
+        cue = param.cue
+        if NEEDED_ANYWHERE and cue is not None and cue.needed and param.name not in bound:
+            scores = [n for n in question.numbers if n.needed and n.token not in took.values()]
+            if len(scores) == 1 and _said(question, cue.concepts):
+                bound[param.name] = f"{scores[0].value:g}"
+                took[param.name] = scores[0].token
     used = set(took.values())
     used |= taken
     inputs.update(bound)
@@ -311,9 +323,22 @@ def _said(question: Question, concepts: tuple[str, ...]) -> bool:
     "No contact with my other models", "my opponent is not knocked down": a denied word that
     would make an input a no (or a count nought) says nothing.
     """
+    mentions = _sure_mentions(question)
     return any(
-        m.concept in concepts and not (UNLESS_DENIED_READ and question.negated(m))
-        for m in _sure_mentions(question)
+        m.concept in concepts
+        and not (UNLESS_DENIED_READ and question.negated(m))
+        and not (FAILED_UNSAYS and _failed_in_clause(m, mentions, question))
+        for m in mentions
+    )
+
+
+def _failed_in_clause(mention: Mention, mentions: list[Mention], question: Question) -> bool:
+    """Return whether a word for failing shares a mention's clause: "failed its restrain test".
+
+    What was tried and failed did not happen: a failed restraint is a pursuit.
+    """
+    return mention.concept != "failed" and any(
+        m.concept == "failed" and question.same_clause(m.start, mention.start) for m in mentions
     )
 
 
@@ -509,18 +534,23 @@ def _claimed(candidate: Candidate, question: Question, valued: frozenset[str]) -
     if not CLAIMED_BY_ORDER:
         return set()
     # "rolled a 6" names no situation: any rule's roll may be it.
-    own = {"roll"} | {k for p in candidate.params if p.cue is not None for k in p.cue.concepts}
+    read = [p.cue for p in candidate.params if p.cue is not None and not p.with_others]
+    own = {"roll"} | {k for cue in read for k in cue.concepts}
     others = [
         m
         for m in question.mentions
         if m.concept in valued - own and (GUESSES_CLAIM or not m.guessed)
     ]
-    return {
-        n.token
-        for n in question.numbers
-        for m in others
-        if 0 <= n.token - m.end <= 1 and question.same_clause(n.token, m.start)
-    }
+    return {n.token for n in question.numbers for m in others if _claims(m, n, question)}
+
+
+def _claims(mention: Mention, number: Number, question: Question) -> bool:
+    """Return whether a number stands right after a situation's word, as its value.
+
+    "fled 7", "fuga di sette", and with a short word or two between: "fled with a 9".
+    """
+    after = number.token - mention.end
+    return 0 <= after <= CLAIM_REACH and question.same_clause(number.token, mention.start)
 
 
 def _by_unit_and_order(
@@ -635,10 +665,7 @@ def _lone_free(
         else []
     )
     free = _free_counts(param, question, used)
-    if len(free) != 1 or any(
-        0 <= free[0].token - m.end <= 1 and question.same_clause(free[0].token, m.start)
-        for m in others
-    ):
+    if len(free) != 1 or any(_claims(m, free[0], question) for m in others):
         return None
     return free[0]
 
@@ -814,10 +841,16 @@ def _article_list(param: Param, question: Question) -> str | None:
     language = question.language
     if not (SINGLE_ANYWHERE and param.required and language is not None):
         return None
+    # Of a thing the glossary or the language names ("a single wound", "un seul point de vie",
+    # "a single attack"), "a single" counts no opponent.
+    named = {t for m in question.mentions for t in range(m.start, m.end)}
     said_single = [
         k
-        for k in range(len(tokens) - 1)
-        if tokens[k] in articles and tokens[k + 1] in language.single_words
+        for k in range(len(tokens) - 2)
+        if tokens[k] in articles
+        and tokens[k + 1] in language.single_words
+        and tokens[k + 2] not in language.stat_nouns
+        and not named & {k, k + 1, k + 2}
     ]
     return "1" if len(said_single) == 1 else None
 
@@ -852,16 +885,17 @@ def _bounded_pairs(
             cue = missing.cue.concepts if missing.cue else ()
             words = [m for m in question.mentions if m.concept in cue]
             # In the clause of the pair's word, else (where a comma parts them: "only 2 in
-            # contact, not 3") in its sentence, else anywhere; one value, however often said.
-            tiers = [
+            # contact, not 3") in its sentence: one value, however often said.
+            beside = [
                 [n for n in free if any(question.same_clause(n.token, m.start) for m in words)],
                 [n for n in free if any(question.same_sentence(n.token, m.start) for m in words)]
                 if PAIRS_IN_SENTENCE
                 else [],
-                free,
             ]
-            chosen = next((t for t in tiers if len({n.value for n in t}) == 1), None)
-            if chosen is None or (not PAIRS_IN_SENTENCE and len(chosen) != 1):
+            chosen = next((t for t in beside if len({n.value for n in t}) == 1), None)
+            # Anywhere, only the one number left: "5 wide and 5 deep" count no models in contact.
+            chosen = chosen or (free if len(free) == 1 else None)
+            if chosen is None:
                 continue
             used.add(chosen[0].token)
             read[missing.name] = f"{chosen[0].value:g}"

@@ -283,6 +283,10 @@ def test_turkish_die_faces_and_inches_are_read(glossary: Glossary) -> None:
         ("de", "Ich schwenke um 45 Grad, dann noch einmal um 30.", [45.0, 30.0]),
         ("fr", "J'ai pivoté de 45 degrés, puis j'ai pivoté 30 pour me coller.", [45.0, 30.0]),
         ("en", "I wheeled 45 degrees with my 20 models, then charged 8 inches.", [45.0]),
+        ("de", "Beim Angriff zweimal geschwenkt, 60 und 40 Grad.", [60.0, 40.0]),
+        # The same word before it, but no "once more": another length, not a second wheel.
+        ("es", "Cargué con una rueda de 45 grados y un movimiento de carga de 12.", [45.0]),
+        ("ru", "повернул на 45 градусов и продвинулся на 11", [45.0]),
     ],
 )
 def test_numbers_in_degrees_are_angles(

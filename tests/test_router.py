@@ -915,7 +915,8 @@ def test_a_rules_one_roll_takes_the_questions_one_set_of_faces(
 ) -> None:
     decision = decide(glossary, text, lang)
     assert decision.rule == "flee"
-    assert decision.inputs["roll"] == roll
+    # Each says that nobody pursued: the flee's other input.
+    assert decision.inputs == {"roll": roll, "pursued": "no"}
 
 
 @pytest.mark.parametrize(
@@ -1705,16 +1706,8 @@ def test_a_number_after_another_situations_word_is_not_taken_by_order(
 @pytest.mark.parametrize(
     ("lang", "text"),
     [
-        (
-            "fr",
-            "Mes 20 lanciers ont perdu et fuient, j'ai fait un 4. Mon adversaire retient sa "
-            "poursuite. Ils se déplacent de combien ?",
-        ),
-        (
-            "it",
-            "I miei 20 lancieri perdono e scappano, ho fatto un 4. Lui trattiene l'inseguimento. "
-            "Di quanto si muovono?",
-        ),
+        ("fr", "Mes 20 lanciers fuient, j'ai fait un 4. Ils se déplacent de combien ?"),
+        ("en", "My 20 spearmen fled, I rolled a 4. How far?"),
     ],
 )
 def test_a_flee_takes_the_next_clauses_roll_past_a_count_of_models(
@@ -1777,3 +1770,53 @@ def test_a_named_game_alone_is_looked_up_only_if_the_encoder_finds_it(
     glossary: Glossary, lang: str, text: str, dense: float, kind: str
 ) -> None:
     assert decide(glossary, text, lang, dense).kind == kind
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "Mordheim: my hero with a single wound left broke from combat against orcs. Hits?"),
+        ("fr", "Mordheim : mon guerrier fuit le combat. Il a un seul point de vie. Combien ?"),
+        ("es", "Mordheim: mi héroe con una sola herida huye del combate contra orcos. ¿Impactos?"),
+    ],
+)
+def test_a_single_wound_or_attack_counts_no_opponent(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    calls = decide(glossary, text, lang).calls
+    assert all(c.inputs.get("opponents") != "1" for c in calls)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "Mordheim: knocked down, wounded, I needed 5+ for the save and rolled 3. Out?"),
+        ("nl", "Mordheim: neergeslagen en verwond, ik had 5+ nodig voor de save en gooide een 3."),
+    ],
+)
+def test_the_one_needed_score_is_the_saves_however_far(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    (call,) = [c for c in decide(glossary, text, lang).calls if c.rule == "attack_downed"]
+    assert (call.inputs["save_needed"], call.inputs["save_roll"]) == ("5", "3")
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "My unit fled, rolled 7. The enemy failed its restrain test. Where do they end?"),
+        ("it", "La mia unità fugge con 7, il nemico non è riuscito a trattenersi. Dove finisce?"),
+    ],
+)
+def test_a_failed_restraint_says_nothing_of_nobody_pursuing(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    calls = decide(glossary, text, lang).calls
+    assert all(c.inputs.get("pursued") != "no" for c in calls)
+
+
+def test_a_number_two_short_words_after_a_situations_word_is_claimed(glossary: Glossary) -> None:
+    text = "My goblins fled with a 9 and nobody pursued them. What happens?"
+    decision = decide(glossary, text, "en")
+    assert decision.rule == "flee"
+    assert decision.inputs["roll"] == "9"

@@ -538,3 +538,23 @@ def test_the_pursuers_move_is_cited_as_the_case_says(
     cited = [c.text for c in clauses if c.id in result.clauses]
     assert any(stated in text for text in cited)
     assert not_stated is None or not any(not_stated in text for text in cited)
+
+
+@pytest.mark.parametrize(
+    ("inputs", "said", "unsaid"),
+    [
+        # The same model: only that it cannot, not the general way a downed warrior goes out.
+        (
+            {"target": "knocked_down", "downed_by_this_model": True},
+            "The same model cannot",
+            "the warrior is out of action",
+        ),
+        ({"target": "knocked_down"}, "the warrior is out of action", "The same model cannot"),
+    ],
+)
+def test_an_attack_on_a_downed_warrior_is_explained_without_contradiction(
+    clauses: list[Clause], inputs: dict[str, Any], said: str, unsaid: str
+) -> None:
+    result = run(clauses, "attack_downed", **inputs)
+    text = rule_of(result).explain(result, Writer("en"))
+    assert said in text and unsaid not in text

@@ -234,6 +234,15 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a number after another situation's word ('fuga di 7') taken by order (before)": lambda: (
             patched(router, "CLAIMED_BY_ORDER", False)
         ),
+        "a situation's word claims a number only right after it ('fled with a 9') (before)": (
+            lambda: patched(router, "CLAIM_REACH", 1)
+        ),
+        "'failed its restrain test' read as restraining (before)": lambda: patched(
+            router, "FAILED_UNSAYS", False
+        ),
+        "the one '5+' is the save's only beside 'save' (before)": lambda: patched(
+            router, "NEEDED_ANYWHERE", False
+        ),
         "a number word's unit ('в шести дюймах') left unread (before)": lambda: patched(
             question, "WORD_UNITS_READ", False
         ),

@@ -58,6 +58,9 @@ class Language:
     half: tuple[str, ...] = ()
     conjunctions: tuple[str, ...] = ()  # words joining a list of models: "two orcs and a goblin"
     degree: tuple[str, ...] = ()  # after a number, an angle: "45 degrees" (° in every language)
+    # Words for once more before a number: "на 45 градусов, а потом ещё на 30" is a second
+    # angle, though written without degrees.
+    again: tuple[str, ...] = ()
     # Before a number, words saying the value is past it: "more than 90 degrees" is no 90.
     above: tuple[str, ...] = ()
     # The same after the number and at most one word more: "90 dereceden fazla".

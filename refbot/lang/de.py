@@ -45,6 +45,7 @@ LANGUAGE = Language(
     turn_nouns=("zug", "runde", "seite"),
     conjunctions=("und",),
     degree=("grad",),
+    again=("noch", "nochmal", "nochmals", "erneut", "wieder", "weitere", "weiteren"),
     above=("mehr als", "über"),
     possessives=(
         "mein",

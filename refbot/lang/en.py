@@ -49,6 +49,7 @@ LANGUAGE = Language(
     turn_nouns=("turn", "round", "page"),
     conjunctions=("and",),
     degree=("degree", "degrees", "deg"),
+    again=("again", "another"),
     above=("more than", "over", "beyond", "above", "greater than", "in excess of"),
     possessives=("my", "our"),
     articles=("a", "an"),

@@ -28,6 +28,7 @@ LANGUAGE = Language(
     turn_nouns=("turno", "ronda", "página"),
     conjunctions=("y", "e"),
     degree=("grado", "grados"),
+    again=("otra", "otro", "otros", "otras", "nuevo"),
     above=("más de", "mas de", "superior a", "por encima de"),
     possessives=("mi", "mis", "nuestro", "nuestra", "nuestros", "nuestras"),
     articles=("un", "una", "uno"),

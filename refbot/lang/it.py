@@ -27,6 +27,7 @@ LANGUAGE = Language(
     turn_nouns=("turno", "round", "pagina"),
     conjunctions=("e", "ed"),
     degree=("grado", "gradi"),
+    again=("ancora", "nuovo", "altri", "altro", "altra"),
     above=("più di", "oltre", "superiore a"),
     possessives=("mio", "mia", "miei", "mie", "nostro", "nostra", "nostri", "nostre"),
     articles=("un", "uno", "una"),

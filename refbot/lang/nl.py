@@ -28,6 +28,7 @@ LANGUAGE = Language(
     turn_nouns=("beurt", "ronde", "pagina"),
     conjunctions=("en",),
     degree=("graden", "graad"),
+    again=("nog", "opnieuw", "weer", "andere"),
     above=("meer dan", "boven"),
     possessives=("mijn", "onze", "ons"),
     articles=("een",),

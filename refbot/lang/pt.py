@@ -28,6 +28,7 @@ LANGUAGE = Language(
     turn_nouns=("turno", "rodada", "página"),
     conjunctions=("e",),
     degree=("grau", "graus"),
+    again=("outra", "outro", "novo", "novamente"),
     above=("mais de", "mais que", "acima de", "superior a"),
     possessives=("meu", "minha", "meus", "minhas", "nosso", "nossa", "nossos", "nossas"),
     articles=("um", "uma"),

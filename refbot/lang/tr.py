@@ -36,6 +36,7 @@ LANGUAGE = Language(
     articles=("bir",),  # "iki Skaven ve bir ogre": one more model in a list
     single_words=("tek",),
     degree=("derece", "derecelik", "dereceden", "derecenin", "dereceyi"),
+    again=("daha", "tekrar", "yine"),
     above_after=("fazla", "daha fazla", "fazlası", "üstü", "üzeri", "üzerinde"),
     number_words=_NUMBERS,
     # "iki altı attım": two sixes, the face said as its number word after the count.

@@ -247,7 +247,6 @@ RULES = [
             # The overrun told, not named: "wiped them out, and the move after it took them
             # into a regiment of spearmen; must I charge them?"
             ("wiped_out", "new_enemy"),
-            ("wiped_out", "contact"),
             ("wiped_out", "charge", "mandatory"),
         ),
     ),

@@ -89,7 +89,8 @@ def explain_attack_downed(result: RuleResult, writer: Writer) -> str:
                     "A stunned warrior is taken out of action automatically when an enemy can attack it."
                 )
             )
-    else:
+    elif not inputs.get("downed_by_this_model"):
+        # Said beside "the same model cannot take it out", the general rule reads as if it could.
         parts.append(
             _(
                 "Attacks against a knocked-down warrior hit automatically and cannot be parried; "
