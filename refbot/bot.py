@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -26,6 +26,7 @@ from refbot.errors import (
     IndexMismatch,
     IndexMissing,
     IndexUnwritable,
+    QuestionError,
     RefbotError,
     UnknownClause,
 )
@@ -109,7 +110,9 @@ class Refbot:
         self, lang: str | None = None, game: str | None = None, kind: str | None = None
     ) -> list[Clause]:
         """Return the corpus clauses, filtered by language, game and kind."""
-        return [c for c in segment_corpus(self.sections()) if c.matches(lang, game, kind)]
+        found = segment_corpus(self.sections())
+        _check_filters(found, lang, game)
+        return [c for c in found if c.matches(lang, game, kind)]
 
     def build(self, force: bool = False, progress: Progress | None = None) -> BuildReport:
         """Build the index from the corpus, or do nothing when it is already current.
@@ -298,6 +301,7 @@ class Refbot:
         index = self.index
         allowed = None
         if lang or game or kind:
+            _check_filters(index.clauses, lang, game)
             allowed = [row for row, c in enumerate(index.clauses) if c.matches(lang, game, kind)]
         query = self.embedder.embed([text])[0]
         return index.search(query, k or self.settings.k, allowed)
@@ -485,3 +489,16 @@ class Refbot:
         if retrieval == "dense":
             return evaluate(questions, search=lambda q, k: self.search(q.q, k))
         return evaluate(questions, ask=lambda q, k: self.ask(q.q, k=k))
+
+
+def _check_filters(clauses: Sequence[Clause], lang: str | None, game: str | None) -> None:
+    """Raise QuestionError naming a language or game filter no clause has, and those it has."""
+    for name, value, values in (
+        ("lang", lang, sorted({c.lang for c in clauses})),
+        ("game", game, sorted({c.game for c in clauses})),
+    ):
+        if value is not None and value not in values:
+            raise QuestionError(
+                f"{name}: no clause has {value!r}; the corpus has {', '.join(values)}",
+                "invalid_parameter",
+            )

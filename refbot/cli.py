@@ -19,6 +19,7 @@ from refbot.config import Settings, load_settings
 from refbot.discord.commands import command_definition, register
 from refbot.errors import ConfigError, InvalidLanguage, QuestionError, RefbotError
 from refbot.i18n import Writer, language_problem
+from refbot.rules import editions_of
 from refbot.segment import KINDS
 
 JSON_OUTPUT = "refbot.json_output"  # ctx.meta key: the command was asked for JSON
@@ -300,6 +301,28 @@ def ask(
 
 # Why a rule refused a value the user gave with --input, as the error says it.
 REFUSED = {"invalid_input": "is not possible", "unreadable_input": "could not be read"}
+# The form each kind of input takes, said when a value given could not be read.
+FORMS = {
+    "bool": "yes or no",
+    "roll": "a total or the faces, such as 7 or 4,3",
+    "dice": "a number of dice, such as 3",
+    "int": "a whole number",
+    "distance": "a length, such as 7, 7in or 18cm",
+    "angles": "degrees, such as 45 or 45,30",
+}
+
+
+def _form(rule_id: str | None, name: str) -> str:
+    """Return how a rule's input is written, for an error about a value that was not."""
+    params = (
+        [p for r in editions_of(rule_id) for p in r.params if p.name == name] if rule_id else []
+    )
+    if not params:
+        return ""
+    param = params[0]
+    if param.kind == "choice":
+        return f": it takes one of {', '.join(param.choices)}"
+    return f": it takes {FORMS[param.kind]}"
 
 
 def _check_given(answer: Answer, given: tuple[str, ...]) -> None:
@@ -315,6 +338,8 @@ def _check_given(answer: Answer, given: tuple[str, ...]) -> None:
             if low is not None and high is not None
             else f": it must be at least {low}"
             if low is not None
+            else _form(answer.situation.rule if answer.situation else None, problem.input)
+            if problem.code == "unreadable_input"
             else ""
         )
         raise QuestionError(

@@ -96,6 +96,22 @@ def test_bad_eval_file_exits_1(runner: CliRunner, tmp_path: Path) -> None:
     assert "dev.jsonl:1: not valid JSON" in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["search", "flee", "--lang", "zz"], "lang: no clause has 'zz'"),
+        (["search", "flee", "--game", "nope"], "game: no clause has 'nope'"),
+        (["clauses", "--lang", "xx"], "lang: no clause has 'xx'"),
+    ],
+)
+def test_a_filter_no_clause_matches_is_named(
+    runner: CliRunner, args: list[str], named: str
+) -> None:
+    result = runner.invoke(main, args)
+    assert result.exit_code == 1
+    assert named in result.stderr and "the corpus has" in result.stderr
+
+
 def test_empty_search_text_is_a_usage_error(runner: CliRunner) -> None:
     result = runner.invoke(main, ["search", "  "])
     assert result.exit_code == 2
@@ -345,7 +361,12 @@ def test_ask_input_corrects_what_was_read(runner: CliRunner) -> None:
         (["--input", "pursuit"], "expected NAME=VALUE, got 'pursuit'"),
         (["--input", "pursuit="], "pursuit has no value: expected NAME=VALUE"),
         # A value the rule refuses is the user's to fix, not an answer that could not be computed.
-        (["--input", "pursuit=abc"], "error: --input: pursuit='abc' could not be read"),
+        # ... saying the form it takes.
+        (
+            ["--input", "pursuit=abc"],
+            "error: --input: pursuit='abc' could not be read: it takes a total or the faces",
+        ),
+        (["--input", "pursued=maybe"], "pursued='maybe' could not be read: it takes yes or no"),
         (
             ["--input", "pursuit=13"],
             "error: --input: pursuit='13' is not possible: it can be 2 to 12",
