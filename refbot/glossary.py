@@ -387,6 +387,20 @@ class Glossary:
             and len(token) - len(name) + 1 <= SUFFIX_LETTERS
         ]
 
+    def likeliest_language(self, text: str) -> str | None:
+        """Return the one language whose terms cover the most words of text, if one does.
+
+        For a question too short or too mixed for language identification ("fuga 5,
+        inseguimento 4. presi o no?"): its rule words say which glossary it is written in.
+        """
+        covered = {
+            lang: len({t for m in self.find(text, lang, ()) for t in range(m.start, m.end)})
+            for lang in self.languages
+        }
+        best = max(covered.values(), default=0)
+        leaders = [lang for lang, n in covered.items() if n == best]
+        return leaders[0] if best and len(leaders) == 1 else None
+
     def concepts_in(self, text: str, lang: str, extra_langs: Iterable[str] = ("en",)) -> set[str]:
         """Return the set of concept names text mentions."""
         return {m.concept for m in self.find(text, lang, extra_langs)}

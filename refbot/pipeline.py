@@ -31,6 +31,7 @@ from refbot.terms import TermMatcher
 from refbot.translation import cite_translations, lead_with_translation, translated_shares
 
 VERIFY_DEPTH = 10
+GLOSSARY_DETECTS = True  # a question language ID is unsure of takes its glossary's (ablation)
 
 
 @dataclass(frozen=True)
@@ -100,9 +101,13 @@ def ask(
     retriever = loaded.retriever
     check_options(lang, edition, retriever)
     with clock("detect"):
-        lang = lang or detect_language(
-            text, lang_prior or limits.default_lang, names=loaded.game_names
-        )
+        if not lang:
+            # Unsure identification ("") is settled by the conversation's language, else by
+            # the glossary's words ("fuga 5, inseguimento 4. presi o no?").
+            lang = detect_language(text, "", names=loaded.game_names) or lang_prior or ""
+            if not lang and GLOSSARY_DETECTS:
+                lang = glossary.likeliest_language(text) or ""
+            lang = lang or limits.default_lang
     with clock("parse"):
         question = parse_question(text, lang, glossary)
         if terms is not None and lang not in glossary.languages:

@@ -322,3 +322,10 @@ def test_a_flee_nobody_pursued_leads_with_the_clause_on_not_being_pursued(
     assert answer.rule is not None and answer.rule.id == "flee"
     assert answer.rule.outcome["pursued"] is False
     assert "has not been pursued" in answer.citations[0].text
+
+
+@pytest.mark.model
+def test_a_terse_question_language_id_is_unsure_of_takes_its_glossarys(real_bot: Refbot) -> None:
+    answer = real_bot.ask("fuga 5, inseguimento 4. presi o no?")
+    assert answer.lang == "it"
+    assert answer.rule is not None and answer.rule.outcome["caught"] is False

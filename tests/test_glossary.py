@@ -359,3 +359,18 @@ def test_a_word_belongs_to_the_term_written_in_order(
     glossary: Glossary, lang: str, text: str, concept: str, kept: bool
 ) -> None:
     assert (concept in {m.concept for m in glossary.find(text, lang)}) is kept
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("fuga 5, inseguimento 4. presi o no?", "it"),
+        ("Verfolgung 8, Flucht 7?", "de"),
+        # Nothing the glossary knows, or words of several languages alike: no guess.
+        ("5 and 4?", None),
+    ],
+)
+def test_the_likeliest_language_is_the_one_whose_terms_cover_most(
+    glossary: Glossary, text: str, lang: str | None
+) -> None:
+    assert glossary.likeliest_language(text) == lang

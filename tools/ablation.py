@@ -243,6 +243,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "the one '5+' is the save's only beside 'save' (before)": lambda: patched(
             router, "NEEDED_ANYWHERE", False
         ),
+        "a question language ID is unsure of read as English (before)": lambda: patched(
+            pipeline, "GLOSSARY_DETECTS", False
+        ),
         "a number word's unit ('в шести дюймах') left unread (before)": lambda: patched(
             question, "WORD_UNITS_READ", False
         ),
