@@ -536,12 +536,19 @@ def _claimed(candidate: Candidate, question: Question, valued: frozenset[str]) -
     # "rolled a 6" names no situation: any rule's roll may be it.
     read = [p.cue for p in candidate.params if p.cue is not None and not p.with_others]
     own = {"roll"} | {k for cue in read for k in cue.concepts}
-    others = [
-        m
-        for m in question.mentions
-        if m.concept in valued - own and (GUESSES_CLAIM or not m.guessed)
-    ]
+    others = _claiming(question, valued - own)
     return {n.token for n in question.numbers for m in others if _claims(m, n, question)}
+
+
+def _claiming(question: Question, concepts: frozenset[str]) -> list[Mention]:
+    """Return the mentions of concepts that may claim the number after them as their value.
+
+    A concept guessed from a word's nearest term ("savaşçım": my warrior, near "a standing
+    enemy") is too unsure to take a number from the rule the question names.
+    """
+    return [
+        m for m in question.mentions if m.concept in concepts and (GUESSES_CLAIM or not m.guessed)
+    ]
 
 
 def _claims(mention: Mention, number: Number, question: Question) -> bool:
@@ -653,17 +660,7 @@ def _lone_free(
     A number right after another situation's word ("fled 7") is that situation's: none is left.
     """
     own = set(param.cue.concepts) if param.cue else set()
-    # A concept guessed from a word's nearest term ("savaşçım": my warrior, near "a standing
-    # enemy") is too unsure to take a number from the rule the question names.
-    others = (
-        [
-            m
-            for m in question.mentions
-            if m.concept in valued - own and (GUESSES_CLAIM or not m.guessed)
-        ]
-        if CLAIMED_READ
-        else []
-    )
+    others = _claiming(question, valued - own) if CLAIMED_READ else []
     free = _free_counts(param, question, used)
     if len(free) != 1 or any(_claims(m, free[0], question) for m in others):
         return None
