@@ -112,7 +112,7 @@ def ask(
         question = parse_question(text, lang, glossary)
         if terms is not None and lang not in glossary.languages:
             # No terms in this language: its words take the concepts of their nearest terms.
-            found = terms.find(text, question.mentions)
+            found = terms.find(text, question.mentions, lang)
             mentions = tuple(sorted([*question.mentions, *found], key=lambda m: m.start))
             question = replace(question, mentions=mentions)
     with clock("embed"):

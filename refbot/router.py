@@ -90,6 +90,7 @@ class Thresholds:
     without_terms: float = 0.50
 
 
+STATED_BY_PART = True  # ablation switch: a stated rule the question names in part goes first
 SHARED_FACES_DROPPED = True  # a rule reading the main rule's faces is not also computed (abl.)
 MAX_CALLS = 3  # rules computed for one question: the situation's own, and those it also sets up
 
@@ -1097,6 +1098,10 @@ def _stated_call(
 ) -> Call | None:
     """Return the call of the first stated rule that reads every number the question gives."""
     by_rule = {c.rule: c for c in registered}
+    if STATED_BY_PART:
+        # A rule whose situation the question names in part ("başarısız": failed, of a failed
+        # charge) before one the clauses only state.
+        stated = tuple(sorted(stated, key=lambda r: not _named_in_part(by_rule.get(r), question)))
     for rule_id in stated:
         candidate = by_rule.get(rule_id)
         if candidate is None or (games and not games & candidate.games):
@@ -1106,6 +1111,11 @@ def _stated_call(
             inputs, assumed = _with_units(candidate, question, inputs, edition_unit)
             return Call(candidate.rule, inputs, assumed)
     return None
+
+
+def _named_in_part(candidate: Candidate | None, question: Question) -> bool:
+    """Return whether the question names a concept of one of the rule's situations."""
+    return candidate is not None and any(set(group) & question.concepts for group in candidate.when)
 
 
 def _faces_reread(call: Call, main: Call, candidate_of: dict[str, Candidate]) -> bool:

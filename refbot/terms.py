@@ -18,10 +18,13 @@ from itertools import pairwise
 import numpy as np
 
 from refbot.embed import Embedder
-from refbot.glossary import TOKEN, Glossary, Mention, fold, token_clauses
+from refbot.glossary import TOKEN, Glossary, Mention, _stemmer, fold, token_clauses
+from refbot.lang import function_words
 
 MIN_LETTERS = 3  # shorter words are particles and suffixes, not game terms
 PAIRS_READ = True  # two neighbouring words are matched as one phrase too (ablation switch)
+FUNCTION_WORDS_SKIPPED = True  # ablation switch: "iki", "ile" name no concept alone
+STEMS_READ = True  # ablation switch: "yakalandı" is also matched as its stem "yakala"
 # Names are matched exactly, never by resemblance; a topic only declines, so a near miss on one
 # would refuse a question the corpus answers; a part says nothing alone.
 SKIPPED_KINDS = frozenset({"other_game", "topic", "part"})
@@ -77,7 +80,7 @@ class TermMatcher:
         near = order[0] >= threshold and stands_out >= margin
         return self._names[int(row.argmax())] if near else None
 
-    def find(self, text: str, known: tuple[Mention, ...] = ()) -> list[Mention]:
+    def find(self, text: str, known: tuple[Mention, ...] = (), lang: str = "") -> list[Mention]:
         """Return concepts for the words of text no known mention covers, by nearest term."""
         taken = {i for m in known for i in range(m.start, m.end)}
         words = [
@@ -87,6 +90,22 @@ class TermMatcher:
         ]
         if not words:
             return []
+        stem = _stemmer(lang) if lang and STEMS_READ else None
+        # Number words and joiners sit near every term a little and nearest to one by chance
+        # ("iki", two, by "mandatory"): they name nothing alone, though they may in a pair.
+        stopped = function_words(lang) if FUNCTION_WORDS_SKIPPED else frozenset()
+        singles = [
+            (i, w)
+            for i, w in words
+            if w not in stopped and not (stem and stem.stemWord(w) in stopped)
+        ]
+        # A word inflected past what the encoder knows ("takipte", "yakalandı") is matched as
+        # its stem too, where the stem is a word of its own length.
+        stems = [
+            (i, s)
+            for i, w in singles
+            if stem and (s := stem.stemWord(w)) != w and len(s) >= MIN_LETTERS + 1
+        ]
         # Two words side by side name what neither does alone ("yok etti": destroyed, "oyun
         # dışı": out of action); a pair resembles more terms a little, so it must stand out
         # further from its rivals. Only words of one sentence make a pair. Words and pairs are
@@ -97,16 +116,26 @@ class TermMatcher:
             for (a, first), (b, second) in pairwise(words)
             if PAIRS_READ and b == a + 1 and clauses[a] == clauses[b]
         ]
-        rows, ranked = self._nearest([w for _, w in words] + [p for _, p in pairs])
-        found: dict[str, Mention] = {}
-        for k, (token, _) in enumerate([*words, *pairs]):
-            single = k < len(words)
+        phrases = [*singles, *stems, *pairs]
+        rows, ranked = self._nearest([p for _, p in phrases])
+        # Each word or pair names at most one concept: the form of it that stands out most.
+        best: dict[tuple[int, int], tuple[float, str]] = {}
+        for k, (token, _) in enumerate(phrases):
+            single = k < len(singles) + len(stems)
             concept = self._concept(
                 rows[k],
                 ranked[k],
                 self.threshold if single else self.pair_threshold,
                 self.margin if single else self.pair_margin,
             )
-            if concept is not None and concept not in found:
-                found[concept] = Mention(concept, token, token + (1 if single else 2), guessed=True)
+            if concept is None:
+                continue
+            span = (token, token + (1 if single else 2))
+            stands_out = float(ranked[k][0] - ranked[k][1 : 1 + self.rivals].mean())
+            if span not in best or stands_out > best[span][0]:
+                best[span] = (stands_out, concept)
+        found: dict[str, Mention] = {}
+        for (start, end), (_, concept) in sorted(best.items()):
+            if concept not in found:
+                found[concept] = Mention(concept, start, end, guessed=True)
         return sorted(found.values(), key=lambda m: (m.start, m.concept))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
 import pytest
 
 from refbot import pipeline
@@ -129,6 +132,39 @@ def test_words_the_glossary_lacks_take_their_nearest_term(glossary: Glossary) ->
     found = {m.concept for m in matcher.find("qqq overrunning zzz")}
     assert found == {"overrun"}
     assert matcher.find("qqq zzz") == []
+
+
+class SynonymEmbedder(HashEmbedder):
+    """Hashed trigrams, except that each listed word embeds exactly as its synonym."""
+
+    def __init__(self, synonyms: dict[str, str]) -> None:
+        super().__init__()
+        self.synonyms = synonyms
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        return super().embed([self.synonyms.get(t, t) for t in texts])
+
+
+@pytest.mark.parametrize("stems_read", [True, False])
+def test_an_inflected_word_takes_the_term_of_its_stem(
+    glossary: Glossary, stems_read: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The encoder knows "takip" (Turkish for pursuit) as "pursue"; "takipte" it does not.
+    monkeypatch.setattr(terms_module, "STEMS_READ", stems_read)
+    matcher = TermMatcher(glossary, SynonymEmbedder({"takip": "pursue", "takipte": "qqq"}))
+    found = {m.concept for m in matcher.find("xxx takipte zzz", lang="tr")}
+    assert found == ({"pursue"} if stems_read else set())
+
+
+@pytest.mark.parametrize("skipped", [True, False])
+def test_a_number_word_names_no_concept(
+    glossary: Glossary, skipped: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "iki" (two) resembles a term by chance; a language's number words name nothing alone.
+    monkeypatch.setattr(terms_module, "FUNCTION_WORDS_SKIPPED", skipped)
+    matcher = TermMatcher(glossary, SynonymEmbedder({"iki": "pursue"}))
+    found = {m.concept for m in matcher.find("xxx iki zzz", lang="tr")}
+    assert found == (set() if skipped else {"pursue"})
 
 
 @pytest.mark.parametrize("pairs_read", [True, False])

@@ -25,6 +25,9 @@ def glossary() -> Glossary:
         ("nl", "mislukt met 4 en 1", [(4, 1)]),
         ("pt", "falhou com 2 e 5", [(2, 5)]),
         ("ru", "проходит 4,5 дюйма", []),
+        # Two faces in brackets are a pair, though a comma there also writes a decimal.
+        ("tr", "zarlar (3,5) geldi", [(3, 5)]),
+        ("es", "movimiento (7,5 cm)", []),
         ("en", "fled 9 and pursued 6", []),
         # A list of faces is one roll, however many dice it takes; a longer list is none.
         ("es", "arraso, saco 3, 5, 6, 2, 4, 1, 6 y 5.", [(3, 5, 6, 2, 4, 1, 6, 5)]),

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+from refbot import router
 from refbot.glossary import Glossary, load_glossary
 from refbot.question import parse_question
 from refbot.router import Decision, route
@@ -1187,6 +1188,19 @@ def test_a_stated_rule_with_inputs_is_computed_where_the_question_would_be_decli
     decision = route(question, glossary, frozenset(glossary.concepts), 0.2, stated=("charge_move",))
     assert decision.rule == "charge_move"
     assert read(decision, {"wheels": None}) == {"wheels": "100"}
+
+
+@pytest.mark.parametrize("by_part", [True, False])
+def test_a_stated_rule_the_question_names_in_part_goes_first(
+    glossary: Glossary, by_part: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "Failed" names half of a failed charge; the overrun the first clause states reads the
+    # faces too, but nothing of the question names it.
+    monkeypatch.setattr(router, "STATED_BY_PART", by_part)
+    question = parse_question("It failed, I rolled 3 and 5. How far?", "en", glossary)
+    stated = ("overrun", "failed_charge")
+    decision = route(question, glossary, frozenset(glossary.concepts), 0.9, stated=stated)
+    assert decision.rule == ("failed_charge" if by_part else "overrun")
 
 
 def test_a_rule_a_word_names_is_not_replaced_by_the_one_the_clause_states(

@@ -285,6 +285,14 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "no two neighbouring words matched to a term as one phrase (before)": lambda: patched(
             terms_module, "PAIRS_READ", False
         ),
+        "a word the glossary lacks not also matched as its stem ('takipte': 'takip') (before)": (
+            lambda: patched(terms_module, "STEMS_READ", False)
+        ),
+        "number words and joiners matched to terms ('iki': two) (before)": lambda: patched(
+            terms_module, "FUNCTION_WORDS_SKIPPED", False
+        ),
+        "stated rules taken in retrieval's order, not those the question names in part first "
+        "(before)": lambda: patched(router, "STATED_BY_PART", False),
         "a rule's one roll without faces not given the one number left (before)": lambda: patched(
             router, "LONE_TOTAL_READ", False
         ),

@@ -19,6 +19,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+import Stemmer
+
 # The languages with a module, in the order they were added.
 CODES = ("en", "es", "ru", "de", "fr", "it", "pl", "pt", "nl", "tr")
 # ISO 639-1 → Snowball algorithm, for the other languages PyStemmer ships that a question may use.
@@ -207,6 +209,24 @@ def stem_rewrites(code: str) -> tuple[tuple[re.Pattern[str], str], ...]:
     return tuple((re.compile(pattern), replacement) for pattern, replacement in rewrites)
 
 
+@lru_cache(maxsize=32)
+def function_words(code: str) -> frozenset[str]:
+    """Return a language's number words, joiners and articles: words that name no concept.
+
+    Given as written and as their Snowball stems ("ikisi" is "iki"); none for a language
+    without a module.
+    """
+    if code not in CODES:
+        return frozenset()
+    language = _load(code)
+    words = set(language.numbers)
+    for attribute in ("joiners", "conjunctions", "articles", "plus", "single_words"):
+        words.update(getattr(language, attribute))
+    stem = Stemmer.Stemmer(language.stemmer).stemWord
+    words.update([stem(w) for w in words])
+    return frozenset(w.lower() for w in words if " " not in w)
+
+
 def compound_links(code: str) -> tuple[str, ...]:
     """Return the links a language joins compounds with, none where it writes no compounds."""
     return _load(code).compound_links if code in CODES else ()
@@ -272,7 +292,8 @@ def patterns(codes: tuple[str, ...] = CODES) -> Patterns:
         distance=re.compile(rf"\s*(-?\d+(?:[.,]\d+)?)\s*(?:({inch})|({cm}))?\s*", flags),
         notation=re.compile(rf"(?<!\w)(\d{{1,2}})\s*(?:{letters})(6)(?!\w)", flags),
         pair=re.compile(
-            rf"(?<![\w.,])([1-6])(?:{JOIN_SYMBOLS}|\s+(?:{joiners})\s+)"
+            # "(3,5)" written as a pair in brackets is two faces, not three and a half.
+            rf"(?<![\w.,])([1-6])(?:{JOIN_SYMBOLS}|\s+(?:{joiners})\s+|(?<=\([1-6]),(?=[1-6]\)))"
             rf"(?:(?:{articles})\s+)?([1-6])(?!\w|[.,]\d)",
             flags,
         ),
