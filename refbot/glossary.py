@@ -44,6 +44,7 @@ NUMBERS_AS_DIGITS = True
 ELIDED = frozenset({"d"})  # French and Italian elided "de"
 ELIDED_READ = True  # ablation switch: "d'un" is "un"
 SHARED_WORDS_DROPPED = True  # ablation switch: a word belongs to the term written in order
+LETTER_LINKED = True  # ablation switch: "M de 20 cm" is Movement 20 cm
 STEM_REWRITES_READ = True  # ablation switch: French "détalent" stemmed as "détale"
 
 
@@ -462,11 +463,14 @@ def _written_in(forms: list[tuple[str, ...]], tokens: list[str]) -> bool:
 def _letter_without_value(term: tuple[str, ...], tokens: list[str], start: int) -> bool:
     """Return whether a one-letter term ("M", "B" of a profile) stands without its value.
 
-    A profile's column is read only before a number ("M 4", "B4"): "Einheit B" names a unit.
+    A profile's column is read only before a number ("M 4", "B4", "M de 20 cm", one short
+    linking word between): "Einheit B" names a unit.
     """
     if len(term) != 1 or len(term[0]) != 1:
         return False
-    return not (start + 1 < len(tokens) and tokens[start + 1][:1].isdigit())
+    after = tokens[start + 1 : start + 3]
+    linked = len(after) == 2 and len(after[0]) <= 2 and after[0].isalpha() and LETTER_LINKED
+    return not ((after and after[0][:1].isdigit()) or (linked and after[1][:1].isdigit()))
 
 
 def token_clauses(text: str, ordinal_nouns: frozenset[str] = frozenset()) -> list[int]:

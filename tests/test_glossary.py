@@ -53,6 +53,7 @@ def test_every_concept_has_terms_in_every_language(glossary: Glossary, lang: str
         ("pl", "Czy ogłuszony wojownik", "stunned"),
         # A profile's Movement column before its value: "M 4".
         ("en", "my knights have M 8", "movement"),
+        ("pt", "Arrasamento com M de 20 cm é 8D6?", "movement"),
         # French plurals whose "-ent" the stemmer keeps read as the verb's other forms.
         ("fr", "mes gobelins détalent avec un 9", "flee"),
         ("fr", "ses chevaliers leur courent après", "pursue"),
@@ -84,6 +85,7 @@ def test_inflected_terms_match(glossary: Glossary, lang: str, text: str, concept
         ("nl", "Mag ik in het gevecht een stap achteruit doen?", "leave_combat"),
         ("de", "Einheit B greift Einheit A an", "movement"),
         ("en", "unit A charges unit B. What now?", "movement"),
+        ("en", "unit M of the second line, 20 models", "movement"),
         # A term's words are found in one sentence and out of brackets, not across them.
         ("it", "solo con un nemico stordito (stunned), nessun altro in piedi", "new_enemy"),
         ("en", "The enemy fled. Another one held", "new_enemy"),

@@ -288,6 +288,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a word the glossary lacks not also matched as its stem ('takipte': 'takip') (before)": (
             lambda: patched(terms_module, "STEMS_READ", False)
         ),
+        "a profile letter read only just before its value, not 'M de 20 cm' (before)": (
+            lambda: patched(glossary_module, "LETTER_LINKED", False)
+        ),
         "number words and joiners matched to terms ('iki': two) (before)": lambda: patched(
             terms_module, "FUNCTION_WORDS_SKIPPED", False
         ),
