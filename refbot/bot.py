@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -261,19 +262,21 @@ class Refbot:
             corpus_hash = hash_sections(self.sections())
         except CorpusError as exc:
             # A bad new file must not take the last good index away from users.
-            self.notice(f"corpus has errors, serving the last good index:\n{exc}")
+            self.notice(f"corpus has errors, serving the last good index: {_one_line(exc)}")
             index = load_index(directory, self.embedder.model_id)
             return index, f"the corpus has errors, serving the last good index: {exc}"
         try:
             return load_index(directory, self.embedder.model_id, corpus_hash), None
         except (IndexMissing, IndexMismatch, IndexCorrupt) as exc:
-            self.notice(f"{exc}; rebuilding the index now")
+            # The error's advice ("run `refbot build`") is what happens next: not said twice.
+            said = re.sub(r"[:;,]?\s*run `refbot build`\.?$", "", str(exc))
+            self.notice(f"{said}; building it now")
         try:
             self.build(force=True)
         except CorpusError as exc:
             # Found only when the clauses are made (an erratum whose words are not in its
             # section): the last good index still serves, as for a file that fails to parse.
-            self.notice(f"corpus has errors, serving the last good index:\n{exc}")
+            self.notice(f"corpus has errors, serving the last good index: {_one_line(exc)}")
             index = load_index(directory, self.embedder.model_id)
             return index, f"the corpus has errors, serving the last good index: {exc}"
         except (IndexUnwritable, BuildInProgress) as exc:
@@ -489,6 +492,11 @@ class Refbot:
         if retrieval == "dense":
             return evaluate(questions, search=lambda q, k: self.search(q.q, k))
         return evaluate(questions, ask=lambda q, k: self.ask(q.q, k=k))
+
+
+def _one_line(problem: Exception) -> str:
+    """Return an error's lines joined by "; ", for a one-line notice."""
+    return "; ".join(str(problem).splitlines())
 
 
 def _check_filters(clauses: Sequence[Clause], lang: str | None, game: str | None) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -17,8 +18,9 @@ from refbot.answer import Answer, Situation, situation_lines
 from refbot.bot import Progress, Refbot
 from refbot.config import Settings, load_settings
 from refbot.discord.commands import command_definition, register
-from refbot.errors import ConfigError, InvalidLanguage, QuestionError, RefbotError
+from refbot.errors import ConfigError, InvalidLanguage, OutputError, QuestionError, RefbotError
 from refbot.i18n import Writer, language_problem
+from refbot.pipeline import check_language
 from refbot.rules import editions_of
 from refbot.segment import KINDS
 
@@ -462,6 +464,10 @@ def serve(ctx: click.Context, host: str, port: int, demo_site: bool, demo_port: 
     from refbot.web import create_app
     from refbot.web.demo import serve_demo_site
 
+    # A busy port is said in one error line before anything starts (Werkzeug would print its
+    # own lines, the demo site's server a traceback).
+    for option, number in (("--port", port), *((("--demo-port", demo_port),) if demo_site else ())):
+        _check_port(option, host, number)
     settings = _settings(ctx)
     demo_origin = f"http://{host}:{demo_port}"
     if demo_site:
@@ -473,6 +479,17 @@ def serve(ctx: click.Context, host: str, port: int, demo_site: bool, demo_port: 
         serve_demo_site(host, demo_port, f"http://{host}:{port}")
         click.echo(f"demo club site: {demo_origin}/", err=True)
     app.run(host=host, port=port)
+
+
+def _check_port(option: str, host: str, port: int) -> None:
+    """Raise OutputError when nothing can listen on host:port."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise OutputError(
+                f"{option}: cannot listen on {host}:{port} ({exc.strerror})"
+            ) from None
 
 
 @main.command("align")
@@ -500,6 +517,11 @@ def align_(
 ) -> None:
     """Align A and B (corpus section keys or files) clause by clause and flag differences."""
     bot = _bot(ctx)
+    for name, code in (("--lang", lang), ("--lang-a", lang_a), ("--lang-b", lang_b)):
+        if code is not None:
+            check_language(code, name)
+    if concept and tmx:
+        raise OutputError("--tmx: writes the alignment of two documents A and B, not --concept")
     if concept:
         documents = bot.concept_clauses(concept)
         if as_json:
@@ -514,7 +536,10 @@ def align_(
         raise click.UsageError("give two documents A and B, or --concept")
     alignment = bot.align(a, b, lang_a or lang, lang_b or lang)
     if tmx:
-        tmx.write_bytes(alignment.to_tmx())
+        try:
+            tmx.write_bytes(alignment.to_tmx())
+        except OSError as exc:
+            raise OutputError(f"--tmx: cannot write {tmx} ({exc.strerror})") from None
         click.echo(f"wrote {tmx}", err=True)
     if as_json:
         _emit(alignment.to_dict())

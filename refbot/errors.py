@@ -25,6 +25,12 @@ class CorpusError(RefbotError):
         super().__init__("\n".join(problems))
 
 
+class OutputError(RefbotError):
+    """A file to write or an address to listen on cannot be used."""
+
+    code = "output_error"
+
+
 class ModelError(RefbotError):
     """The embedding model cannot be loaded."""
 

@@ -14,7 +14,7 @@ import yaml
 
 from refbot.corpus import load_yaml
 from refbot.errors import CorpusError
-from refbot.lang import CODES, compound_links, ordinal_nouns, stem_rewrites
+from refbot.lang import CODES, all_languages, compound_links, ordinal_nouns, stem_rewrites
 from refbot.lang import get as get_language
 from refbot.lang import stemmer as snowball_algorithm
 
@@ -49,7 +49,8 @@ STEM_REWRITES_READ = True  # ablation switch: French "détalent" stemmed as "dé
 
 
 @lru_cache(maxsize=64)
-def _stemmer(lang: str) -> Any:
+def stemmer_for(lang: str) -> Any:
+    """Return a language's Snowball stemmer (PyStemmer), or None where there is none."""
     algorithm = snowball_algorithm(lang)
     return Stemmer.Stemmer(algorithm) if algorithm else None
 
@@ -86,7 +87,7 @@ def _word(token: str) -> str:
 
 def stem_tokens(tokens: list[str], lang: str) -> list[str]:
     """Return the Snowball stems of tokens, or the tokens themselves for a language without one."""
-    stemmer = _stemmer(lang)
+    stemmer = stemmer_for(lang)
     for pattern, replacement in stem_rewrites(lang) if STEM_REWRITES_READ else ():
         tokens = [pattern.sub(replacement, token) for token in tokens]
     return list(stemmer.stemWords(tokens)) if stemmer else list(tokens)
@@ -463,14 +464,27 @@ def _written_in(forms: list[tuple[str, ...]], tokens: list[str]) -> bool:
 def _letter_without_value(term: tuple[str, ...], tokens: list[str], start: int) -> bool:
     """Return whether a one-letter term ("M", "B" of a profile) stands without its value.
 
-    A profile's column is read only before a number ("M 4", "B4", "M de 20 cm", one short
-    linking word between): "Einheit B" names a unit.
+    A profile's column is read only before a number ("M 4", "B4"), or a length after one short
+    linking word ("M de 20 cm"): "Einheit B" names a unit, "unit M of 20 models" a unit too.
     """
     if len(term) != 1 or len(term[0]) != 1:
         return False
-    after = tokens[start + 1 : start + 3]
-    linked = len(after) == 2 and len(after[0]) <= 2 and after[0].isalpha() and LETTER_LINKED
-    return not ((after and after[0][:1].isdigit()) or (linked and after[1][:1].isdigit()))
+    after = tokens[start + 1 : start + 4]
+    linked = (
+        LETTER_LINKED
+        and len(after) == 3
+        and len(after[0]) <= 2
+        and after[0].isalpha()
+        and after[1][:1].isdigit()
+        and after[2] in _unit_words()
+    )
+    return not ((after and after[0][:1].isdigit()) or linked)
+
+
+@lru_cache(maxsize=1)
+def _unit_words() -> frozenset[str]:
+    """Return every language's words for inches and centimetres, lowercased."""
+    return frozenset(w.lower() for lang in all_languages() for w in (*lang.inch, *lang.cm))
 
 
 def token_clauses(text: str, ordinal_nouns: frozenset[str] = frozenset()) -> list[int]:

@@ -1095,13 +1095,17 @@ def _stated_call(
     games: set[str],
     valued: frozenset[str],
     edition_unit: str | None,
+    naming: frozenset[str] = frozenset(),
 ) -> Call | None:
-    """Return the call of the first stated rule that reads every number the question gives."""
+    """Return the call of the first stated rule that reads every number the question gives.
+
+    `naming` are the rule concepts the question says and does not deny ("failed").
+    """
     by_rule = {c.rule: c for c in registered}
     if STATED_BY_PART:
         # A rule whose situation the question names in part ("başarısız": failed, of a failed
         # charge) before one the clauses only state.
-        stated = tuple(sorted(stated, key=lambda r: not _named_in_part(by_rule.get(r), question)))
+        stated = tuple(sorted(stated, key=lambda r: not _named_in_part(by_rule.get(r), naming)))
     for rule_id in stated:
         candidate = by_rule.get(rule_id)
         if candidate is None or (games and not games & candidate.games):
@@ -1113,9 +1117,9 @@ def _stated_call(
     return None
 
 
-def _named_in_part(candidate: Candidate | None, question: Question) -> bool:
-    """Return whether the question names a concept of one of the rule's situations."""
-    return candidate is not None and any(set(group) & question.concepts for group in candidate.when)
+def _named_in_part(candidate: Candidate | None, naming: frozenset[str]) -> bool:
+    """Return whether a rule concept the question says is part of one of the rule's situations."""
+    return candidate is not None and any(set(group) & naming for group in candidate.when)
 
 
 def _faces_reread(call: Call, main: Call, candidate_of: dict[str, Candidate]) -> bool:
@@ -1289,7 +1293,15 @@ def route(
     # nothing the corpus covers ("Hücumda 100 derece dönebilir miyim?": the wheel's 100 degrees
     # are the charge move's, though no word was matched).
     by_statement = (
-        _stated_call(question, registered, stated, games, valued, edition_unit)
+        _stated_call(
+            question,
+            registered,
+            stated,
+            games,
+            valued,
+            edition_unit,
+            frozenset(c for c in said if glossary.concepts[c].kind == "rule"),
+        )
         if not named_rules and RETRIEVED_NAMES
         else None
     )

@@ -2,12 +2,13 @@
 
 A question in a language the glossary has no terms for ("Kaçış zarım 8, takip 7") names the
 game's concepts in words no stemmer maps; the multilingual encoder still places "takip" near
-"pursue". Each word of such a question takes the concept of its nearest glossary term when the
-cosine is high and stands out from the word's next-nearest concepts: function words ("bir",
-"var") resemble every term a little, and that margin (a hubness correction in the manner of
-CSLS) keeps them out. Two neighbouring words are matched as one phrase too, with a higher
-margin ("yok etti": destroyed, where neither word alone is). The bars were chosen on the
-development sets.
+"pursue". Each word of such a question (or its Snowball stem, "takipte" as "takip") takes the
+concept of its nearest glossary term when the cosine is high and stands out from the word's
+next-nearest concepts: function words ("bir", "var") resemble every term a little, and that
+margin (a hubness correction in the manner of CSLS) keeps them out; a language's number words
+and joiners ("iki", "ve") are never matched alone. Two neighbouring words are matched as one
+phrase too, with a higher margin ("yok etti": destroyed, where neither word alone is). The
+bars were chosen on the development sets.
 """
 
 from __future__ import annotations
@@ -18,10 +19,13 @@ from itertools import pairwise
 import numpy as np
 
 from refbot.embed import Embedder
-from refbot.glossary import TOKEN, Glossary, Mention, _stemmer, fold, token_clauses
+from refbot.glossary import TOKEN, Glossary, Mention, fold, stemmer_for, token_clauses
 from refbot.lang import function_words
 
 MIN_LETTERS = 3  # shorter words are particles and suffixes, not game terms
+# A stem tried beside its word has a letter more: Snowball cuts some words to a bare root
+# ("ileri", forward, to "i") that resembles every term a little.
+MIN_STEM_LETTERS = MIN_LETTERS + 1
 PAIRS_READ = True  # two neighbouring words are matched as one phrase too (ablation switch)
 FUNCTION_WORDS_SKIPPED = True  # ablation switch: "iki", "ile" name no concept alone
 STEMS_READ = True  # ablation switch: "yakalandı" is also matched as its stem "yakala"
@@ -39,6 +43,9 @@ class TermMatcher:
     threshold: float = 0.7
     margin: float = 0.05  # dev: 0.15 → 0.05 raised Turkish R@5 0.67 → 0.89, no loss elsewhere
     rivals: int = 5  # the margin is over the mean of this many next-nearest concepts
+    # A stem is a guess at the word: it must come nearer a term than a word ("değer", value,
+    # of "değerse", if it reaches, is 0.71 from Leadership; "yakala", caught, 0.78).
+    stem_threshold: float = 0.75
     pair_threshold: float = 0.7  # seen sets: 0.65 with a margin of 0.1 lost two outcomes
     pair_margin: float = 0.15
     _names: list[str] = field(default_factory=list)  # the concepts, one per column
@@ -90,7 +97,7 @@ class TermMatcher:
         ]
         if not words:
             return []
-        stem = _stemmer(lang) if lang and STEMS_READ else None
+        stem = stemmer_for(lang) if lang and STEMS_READ else None
         # Number words and joiners sit near every term a little and nearest to one by chance
         # ("iki", two, by "mandatory"): they name nothing alone, though they may in a pair.
         stopped = function_words(lang) if FUNCTION_WORDS_SKIPPED else frozenset()
@@ -100,11 +107,11 @@ class TermMatcher:
             if w not in stopped and not (stem and stem.stemWord(w) in stopped)
         ]
         # A word inflected past what the encoder knows ("takipte", "yakalandı") is matched as
-        # its stem too, where the stem is a word of its own length.
+        # its stem too.
         stems = [
             (i, s)
             for i, w in singles
-            if stem and (s := stem.stemWord(w)) != w and len(s) >= MIN_LETTERS + 1
+            if stem and (s := stem.stemWord(w)) != w and len(s) >= MIN_STEM_LETTERS
         ]
         # Two words side by side name what neither does alone ("yok etti": destroyed, "oyun
         # dışı": out of action); a pair resembles more terms a little, so it must stand out
@@ -122,11 +129,15 @@ class TermMatcher:
         best: dict[tuple[int, int], tuple[float, str]] = {}
         for k, (token, _) in enumerate(phrases):
             single = k < len(singles) + len(stems)
+            threshold = (
+                self.threshold
+                if k < len(singles)
+                else self.stem_threshold
+                if single
+                else self.pair_threshold
+            )
             concept = self._concept(
-                rows[k],
-                ranked[k],
-                self.threshold if single else self.pair_threshold,
-                self.margin if single else self.pair_margin,
+                rows[k], ranked[k], threshold, self.margin if single else self.pair_margin
             )
             if concept is None:
                 continue
@@ -135,7 +146,10 @@ class TermMatcher:
             if span not in best or stands_out > best[span][0]:
                 best[span] = (stands_out, concept)
         found: dict[str, Mention] = {}
-        for (start, end), (_, concept) in sorted(best.items()):
+        # Single words claim their concepts before pairs, as each was matched before stems.
+        for (start, end), (_, concept) in sorted(
+            best.items(), key=lambda s: (s[0][1] - s[0][0], s[0])
+        ):
             if concept not in found:
                 found[concept] = Mention(concept, start, end, guessed=True)
         return sorted(found.values(), key=lambda m: (m.start, m.concept))

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 from typing import Any
 from unittest.mock import ANY
@@ -58,7 +59,7 @@ def test_search_jsonl_and_language_filter(runner: CliRunner) -> None:
 def test_search_text_output(runner: CliRunner) -> None:
     result = runner.invoke(main, ["search", "Arrasamiento", "--k", "1"])
     assert result.stdout.startswith("1. [")
-    assert "rebuilding the index" in result.stderr
+    assert "no index in" in result.stderr and "; building it now" in result.stderr
 
 
 def test_clauses_json_with_filters(runner: CliRunner) -> None:
@@ -281,6 +282,43 @@ def test_align_errors(runner: CliRunner) -> None:
         missing.exit_code == 1
         and "neither a corpus section key nor a readable file" in missing.stderr
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["--lang", "zz"], "--lang: 'zz' is not a language code"),
+        (["--lang-b", "zz"], "--lang-b: 'zz' is not a language code"),
+        (["--tmx", "{missing}/x.tmx"], "--tmx: cannot write"),
+    ],
+)
+def test_align_bad_options_are_one_error_line(
+    runner: CliRunner, tmp_path: Path, args: list[str], named: str
+) -> None:
+    a, b = tmp_path / "a.md", tmp_path / "b.md"
+    a.write_text('A unit flees 2D6".\n', encoding="utf-8")
+    b.write_text('A unit flees 3D6".\n', encoding="utf-8")
+    args = [arg.format(missing=tmp_path / "no" / "such") for arg in args]
+    languages = ["--lang-a", "en", "--lang-b", "en"]
+    result = runner.invoke(main, ["align", str(a), str(b), *languages, *args])
+    assert result.exit_code == 1 and result.stderr.startswith(f"error: {named}")
+    assert "Traceback" not in result.output
+
+
+def test_align_concept_with_tmx_says_it_writes_none(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["align", "--concept", "overrun", "--tmx", str(tmp_path / "c")])
+    assert result.exit_code == 1 and "error: --tmx:" in result.stderr
+    assert not (tmp_path / "c").exists()
+
+
+def test_serve_on_a_busy_port_is_one_error_line(runner: CliRunner) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = runner.invoke(main, ["serve", "--port", str(port)])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"error: --port: cannot listen on 127.0.0.1:{port}")
 
 
 def test_serve_makes_its_bot_from_the_final_settings(

@@ -85,7 +85,8 @@ def test_inflected_terms_match(glossary: Glossary, lang: str, text: str, concept
         ("nl", "Mag ik in het gevecht een stap achteruit doen?", "leave_combat"),
         ("de", "Einheit B greift Einheit A an", "movement"),
         ("en", "unit A charges unit B. What now?", "movement"),
-        ("en", "unit M of the second line, 20 models", "movement"),
+        ("en", "unit M of 20 models charges", "movement"),
+        ("de", "Einheit B in 2 Runden", "movement"),
         # A term's words are found in one sentence and out of brackets, not across them.
         ("it", "solo con un nemico stordito (stunned), nessun altro in piedi", "new_enemy"),
         ("en", "The enemy fled. Another one held", "new_enemy"),

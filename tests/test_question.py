@@ -27,7 +27,8 @@ def glossary() -> Glossary:
         ("ru", "проходит 4,5 дюйма", []),
         # Two faces in brackets are a pair, though a comma there also writes a decimal.
         ("tr", "zarlar (3,5) geldi", [(3, 5)]),
-        ("es", "movimiento (7,5 cm)", []),
+        ("es", "movimiento (3,5 cm)", []),
+        ("fr", "il se déplace de (3,5) ps", []),
         ("en", "fled 9 and pursued 6", []),
         # A list of faces is one roll, however many dice it takes; a longer list is none.
         ("es", "arraso, saco 3, 5, 6, 2, 4, 1, 6 y 5.", [(3, 5, 6, 2, 4, 1, 6, 5)]),

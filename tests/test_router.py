@@ -1197,10 +1197,18 @@ def test_a_stated_rule_the_question_names_in_part_goes_first(
     # "Failed" names half of a failed charge; the overrun the first clause states reads the
     # faces too, but nothing of the question names it.
     monkeypatch.setattr(router, "STATED_BY_PART", by_part)
-    question = parse_question("It failed, I rolled 3 and 5. How far?", "en", glossary)
     stated = ("overrun", "failed_charge")
-    decision = route(question, glossary, frozenset(glossary.concepts), 0.9, stated=stated)
-    assert decision.rule == ("failed_charge" if by_part else "overrun")
+
+    def rule(text: str) -> str | None:
+        question = parse_question(text, "en", glossary)
+        return route(question, glossary, frozenset(glossary.concepts), 0.9, stated=stated).rule
+
+    assert rule("It failed, I rolled 3 and 5. How far?") == (
+        "failed_charge" if by_part else "overrun"
+    )
+    # A roll alone, or the failure denied, names no part of it: retrieval's order stands.
+    assert rule("Rolled 3 and 5. How far?") == "overrun"
+    assert rule("It did not fail, I rolled 3 and 5. How far?") == "overrun"
 
 
 def test_a_rule_a_word_names_is_not_replaced_by_the_one_the_clause_states(

@@ -19,8 +19,6 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-import Stemmer
-
 # The languages with a module, in the order they were added.
 CODES = ("en", "es", "ru", "de", "fr", "it", "pl", "pt", "nl", "tr")
 # ISO 639-1 → Snowball algorithm, for the other languages PyStemmer ships that a question may use.
@@ -213,8 +211,7 @@ def stem_rewrites(code: str) -> tuple[tuple[re.Pattern[str], str], ...]:
 def function_words(code: str) -> frozenset[str]:
     """Return a language's number words, joiners and articles: words that name no concept.
 
-    Given as written and as their Snowball stems ("ikisi" is "iki"); none for a language
-    without a module.
+    None for a language without a module.
     """
     if code not in CODES:
         return frozenset()
@@ -222,8 +219,6 @@ def function_words(code: str) -> frozenset[str]:
     words = set(language.numbers)
     for attribute in ("joiners", "conjunctions", "articles", "plus", "single_words"):
         words.update(getattr(language, attribute))
-    stem = Stemmer.Stemmer(language.stemmer).stemWord
-    words.update([stem(w) for w in words])
     return frozenset(w.lower() for w in words if " " not in w)
 
 
@@ -293,7 +288,7 @@ def patterns(codes: tuple[str, ...] = CODES) -> Patterns:
         notation=re.compile(rf"(?<!\w)(\d{{1,2}})\s*(?:{letters})(6)(?!\w)", flags),
         pair=re.compile(
             # "(3,5)" written as a pair in brackets is two faces, not three and a half.
-            rf"(?<![\w.,])([1-6])(?:{JOIN_SYMBOLS}|\s+(?:{joiners})\s+|(?<=\([1-6]),(?=[1-6]\)))"
+            rf"(?<![\w.,])([1-6])(?:{JOIN_SYMBOLS}|\s+(?:{joiners})\s+|(?<=\([1-6]),(?=[1-6]\)(?!\s*(?:{inch}|{cm}))))"
             rf"(?:(?:{articles})\s+)?([1-6])(?!\w|[.,]\d)",
             flags,
         ),

@@ -135,6 +135,9 @@ def _reasons(
     """Return, per edition, why its parameter refuses the input."""
     reasons = []
     for rule in rules:
+        if param is not None and rule.param(param) is None:
+            reasons.append(f"takes no {param}")  # not "accepted": it never reads the input
+            continue
         own = {k: v for k, v in inputs.items() if rule.param(k) is not None}
         try:
             coerce_inputs(rule, own, constants[(rule.id, rule.edition)])
