@@ -289,7 +289,7 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
             lambda: patched(terms_module, "STEMS_READ", False)
         ),
         "a stem needs no nearer term than a word (0.70, not 0.75; tried)": lambda: patched(
-            terms_module.TermMatcher, "stem_threshold", 0.7
+            bot.terms, "stem_threshold", 0.7
         ),
         "a profile letter read only just before its value, not 'M de 20 cm' (before)": (
             lambda: patched(glossary_module, "LETTER_LINKED", False)
