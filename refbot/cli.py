@@ -20,7 +20,6 @@ from refbot.config import Settings, load_settings
 from refbot.discord.commands import command_definition, register
 from refbot.errors import ConfigError, InvalidLanguage, OutputError, QuestionError, RefbotError
 from refbot.i18n import Writer, language_problem
-from refbot.pipeline import check_language
 from refbot.rules import editions_of
 from refbot.segment import KINDS
 
@@ -518,8 +517,8 @@ def align_(
     """Align A and B (corpus section keys or files) clause by clause and flag differences."""
     bot = _bot(ctx)
     for name, code in (("--lang", lang), ("--lang-a", lang_a), ("--lang-b", lang_b)):
-        if code is not None:
-            check_language(code, name)
+        if code is not None and (problem := language_problem(code)) is not None:
+            raise InvalidLanguage(f"{name}: {problem}")
     if concept and tmx:
         raise OutputError("--tmx: writes the alignment of two documents A and B, not --concept")
     if concept:

@@ -648,21 +648,16 @@ def edition_unit(retriever: Retriever, edition: str | None) -> str | None:
     return units.pop() if len(units) == 1 else None
 
 
-def check_language(lang: str, name: str = "lang") -> None:
-    """Raise QuestionError when lang is no language code CLDR knows."""
-    try:
-        Locale.parse(lang)
-    except (UnknownLocaleError, ValueError, TypeError):
-        raise QuestionError(
-            f"{name}: {lang!r} is not a language code (ISO 639-1, such as en or es)",
-            "invalid_parameter",
-        ) from None
-
-
 def check_options(lang: str | None, edition: str | None, retriever: Retriever) -> None:
     """Raise QuestionError naming a language code or an edition refbot does not know."""
     if lang is not None:
-        check_language(lang)
+        try:
+            Locale.parse(lang)
+        except (UnknownLocaleError, ValueError, TypeError):
+            raise QuestionError(
+                f"lang: {lang!r} is not a language code (ISO 639-1, such as en or es)",
+                "invalid_parameter",
+            ) from None
     if edition is not None:
         editions = sorted({c.edition for c in retriever.clauses})
         if edition not in editions:

@@ -81,11 +81,12 @@ class TermMatcher:
 
     def _concept(
         self, row: np.ndarray, order: np.ndarray, threshold: float, margin: float
-    ) -> str | None:
-        """Return a phrase's nearest concept, or None where it is not near or not distinct."""
-        stands_out = order[0] - order[1 : 1 + self.rivals].mean()
+    ) -> tuple[str, float] | None:
+        """Return a phrase's nearest concept and how far it stands out, or None where it is not
+        near or not distinct."""
+        stands_out = float(order[0] - order[1 : 1 + self.rivals].mean())
         near = order[0] >= threshold and stands_out >= margin
-        return self._names[int(row.argmax())] if near else None
+        return (self._names[int(row.argmax())], stands_out) if near else None
 
     def find(self, text: str, known: tuple[Mention, ...] = (), lang: str = "") -> list[Mention]:
         """Return concepts for the words of text no known mention covers, by nearest term."""
@@ -97,21 +98,24 @@ class TermMatcher:
         ]
         if not words:
             return []
-        stem = stemmer_for(lang) if lang and STEMS_READ else None
+        stemmer = stemmer_for(lang) if lang and STEMS_READ else None
+        stems = (
+            dict(zip(words, stemmer.stemWords([w for _, w in words]), strict=True))
+            if stemmer
+            else {}
+        )
         # Number words and joiners sit near every term a little and nearest to one by chance
         # ("iki", two, by "mandatory"): they name nothing alone, though they may in a pair.
         stopped = function_words(lang) if FUNCTION_WORDS_SKIPPED else frozenset()
         singles = [
-            (i, w)
-            for i, w in words
-            if w not in stopped and not (stem and stem.stemWord(w) in stopped)
+            (i, w) for i, w in words if w not in stopped and stems.get((i, w)) not in stopped
         ]
         # A word inflected past what the encoder knows ("takipte", "yakalandı") is matched as
         # its stem too.
-        stems = [
+        stemmed = [
             (i, s)
             for i, w in singles
-            if stem and (s := stem.stemWord(w)) != w and len(s) >= MIN_STEM_LETTERS
+            if (s := stems.get((i, w), w)) != w and len(s) >= MIN_STEM_LETTERS
         ]
         # Two words side by side name what neither does alone ("yok etti": destroyed, "oyun
         # dışı": out of action); a pair resembles more terms a little, so it must stand out
@@ -123,26 +127,21 @@ class TermMatcher:
             for (a, first), (b, second) in pairwise(words)
             if PAIRS_READ and b == a + 1 and clauses[a] == clauses[b]
         ]
-        phrases = [*singles, *stems, *pairs]
-        rows, ranked = self._nearest([p for _, p in phrases])
+        # Each phrase with the bars it must pass and the number of words it spans.
+        phrases = [
+            *((i, w, self.threshold, self.margin, 1) for i, w in singles),
+            *((i, s, self.stem_threshold, self.margin, 1) for i, s in stemmed),
+            *((i, p, self.pair_threshold, self.pair_margin, 2) for i, p in pairs),
+        ]
+        rows, ranked = self._nearest([p[1] for p in phrases])
         # Each word or pair names at most one concept: the form of it that stands out most.
         best: dict[tuple[int, int], tuple[float, str]] = {}
-        for k, (token, _) in enumerate(phrases):
-            single = k < len(singles) + len(stems)
-            threshold = (
-                self.threshold
-                if k < len(singles)
-                else self.stem_threshold
-                if single
-                else self.pair_threshold
-            )
-            concept = self._concept(
-                rows[k], ranked[k], threshold, self.margin if single else self.pair_margin
-            )
-            if concept is None:
+        for k, (token, _, threshold, margin, width) in enumerate(phrases):
+            match = self._concept(rows[k], ranked[k], threshold, margin)
+            if match is None:
                 continue
-            span = (token, token + (1 if single else 2))
-            stands_out = float(ranked[k][0] - ranked[k][1 : 1 + self.rivals].mean())
+            concept, stands_out = match
+            span = (token, token + width)
             if span not in best or stands_out > best[span][0]:
                 best[span] = (stands_out, concept)
         found: dict[str, Mention] = {}

@@ -287,8 +287,8 @@ def test_align_errors(runner: CliRunner) -> None:
 @pytest.mark.parametrize(
     ("args", "named"),
     [
-        (["--lang", "zz"], "--lang: 'zz' is not a language code"),
-        (["--lang-b", "zz"], "--lang-b: 'zz' is not a language code"),
+        (["--lang", "zz"], "--lang: 'zz' is not a known ISO 639-1 language"),
+        (["--lang-b", "zz"], "--lang-b: 'zz' is not a known ISO 639-1 language"),
         (["--tmx", "{missing}/x.tmx"], "--tmx: cannot write"),
     ],
 )
