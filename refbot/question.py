@@ -20,6 +20,7 @@ WORD_UNITS_READ = True  # a number word takes the unit after it: "six inches" (a
 # "zes plus één" adds two faces; "uno e tre": an article's number word before "and" (ablation)
 WORD_SUMS_READ = True
 DENIALS_READ = True  # "instead of chasing them" says "restrain" (ablation switch)
+AMOUNTS_ASKED = True  # "what dice", "quantos dados" ask for a quantity (ablation switch)
 LATER_ANGLES_READ = True  # "45 градусов, а потом ещё на 30": 30 degrees too (ablation switch)
 ABOVE_READ = True  # "more than 90 degrees" is past 90, not 90 (ablation switch)
 NEGATED_TERMS_DENY = True  # "no llega a tocarla": a negated term denies what it governs (abl.)
@@ -410,9 +411,29 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
         and (glossary.denials[m.concept], m.start) not in present
         and question.negated(m)
     ]
-    if not denied:
+    if denied:
+        mentions = tuple(sorted([*mentions, *denied], key=lambda m: m.start))
+        question = replace(question, mentions=mentions)
+    return with_amount_asked(question)
+
+
+def with_amount_asked(question: Question) -> Question:
+    """Add the intent "quantity" where a word asking how many or which comes before dice."""
+    language = get_language(question.lang) if question.lang in CODES else None
+    if not AMOUNTS_ASKED or language is None or "quantity" in question.concepts:
         return question
-    return replace(question, mentions=tuple(sorted([*mentions, *denied], key=lambda m: m.start)))
+    tokens = question.tokens
+    asking = [tuple(tokenize(w)) for w in language.amount_words]
+    for mention in question.mentions:
+        if mention.concept != "roll":
+            continue
+        for words in asking:
+            start = mention.start - len(words)
+            if start >= 0 and tuple(tokens[start : mention.start]) == words:
+                found = Mention("quantity", start, mention.end)
+                mentions = tuple(sorted([*question.mentions, found], key=lambda m: m.start))
+                return replace(question, mentions=mentions)
+    return question
 
 
 HALF_WRITTEN = re.compile(r"(?<![\w./])1/2(?![\w/])")

@@ -26,6 +26,7 @@ QUERY_ONLY = frozenset({"probability", "reroll"})
 UNLISTED_DENSE = 4.0  # dense weight × this for a language without glossary terms (ablation)
 UNLISTED_CONCEPTS = 0.5  # concept weight × this for such a language
 PARAGRAPH_CONTEXT = True  # the concepts of earlier sentences of a paragraph count as a heading's
+QUESTION_HEADINGS = True  # a heading that asks ("¿Es obligatorio Arrasar?") is its answer's (abl.)
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,14 @@ class Retriever:
         self.index = index
         self.clauses: list[Clause] = index.clauses
         self.weights = weights or Weights()
-        self.own = [self._own_concepts(c, glossary) for c in self.clauses]
+        asking = _asking_headings(self.clauses) if QUESTION_HEADINGS else {}
+        self.own = [
+            self._own_concepts(c, glossary, self.clauses[asking[i]].text if i in asking else "")
+            for i, c in enumerate(self.clauses)
+        ]
+        # The answer to a heading that asks is as near a question as its heading is.
+        self._answers = np.asarray(sorted(asking), dtype=np.int64)
+        self._asking = np.asarray([asking[i] for i in sorted(asking)], dtype=np.int64)
         # The concepts each clause's headings add to its own, and those of the sentences before
         # it in its paragraph: "In that case, treat the charge as failed" follows the sentence
         # saying what the case is.
@@ -161,10 +169,12 @@ class Retriever:
         return matrix
 
     @staticmethod
-    def _own_concepts(clause: Clause, glossary: Glossary) -> set[str]:
+    def _own_concepts(clause: Clause, glossary: Glossary, asked: str = "") -> set[str]:
         # A clause meets "how far?" by stating a roll or a length, not by saying "distance".
-        # A FAQ answer is about its question as much as about its own words.
-        text = f"{clause.question} {clause.text}" if clause.question else clause.text
+        # A FAQ answer is about its question as much as about its own words, and so is the
+        # paragraph right under a heading that asks.
+        question = clause.question or asked
+        text = f"{question} {clause.text}" if question else clause.text
         found = glossary.concepts_in(text, clause.lang, extra_langs=()) - {QUANTITY}
         return found | {QUANTITY} if patterns().quantity.search(clause.text) else found
 
@@ -177,12 +187,15 @@ class Retriever:
         n = len(self.clauses)
         if self._matrix_of_vectors is not None:
             # A flat index is a plain matrix: one product scores every clause, no top-k heap.
-            return (self._matrix_of_vectors @ vector.astype(np.float32)).astype(np.float64)
-        k = min(n, DENSE_CANDIDATES)
-        found, rows = self.index.vectors.search(vector.reshape(1, -1).astype(np.float32), k)
-        valid = rows[0] >= 0
-        dense = np.full(n, float(found[0][valid].min()) if valid.any() else 0.0)
-        dense[rows[0][valid]] = found[0][valid]
+            dense = (self._matrix_of_vectors @ vector.astype(np.float32)).astype(np.float64)
+        else:
+            k = min(n, DENSE_CANDIDATES)
+            found, rows = self.index.vectors.search(vector.reshape(1, -1).astype(np.float32), k)
+            valid = rows[0] >= 0
+            dense = np.full(n, float(found[0][valid].min()) if valid.any() else 0.0)
+            dense[rows[0][valid]] = found[0][valid]
+        if len(self._answers):
+            dense[self._answers] = np.maximum(dense[self._answers], dense[self._asking])
         return dense
 
     def scores(self, question: Question, vector: np.ndarray) -> dict[str, np.ndarray]:
@@ -306,6 +319,27 @@ def _by_max(values: np.ndarray) -> np.ndarray:
 
 def _concept_tokens(concepts: set[str] | frozenset[str]) -> list[str]:
     return [CONCEPT_TOKEN + k for k in sorted(concepts)]
+
+
+def _asking_headings(clauses: list[Clause]) -> dict[int, int]:
+    """Return the row of each clause of a paragraph right under a heading that asks, to its row."""
+    asking: dict[int, int] = {}
+    heading: int | None = None
+    for row, clause in enumerate(clauses):
+        if clause.kind == "heading":
+            heading = row
+            continue
+        if heading is None or not _asks(clauses[heading].text):
+            continue
+        above = clauses[heading]
+        if (above.game, above.edition, above.lang, above.section) == (
+            clause.game,
+            clause.edition,
+            clause.lang,
+            clause.section,
+        ) and clause.block == above.block + 1:
+            asking[row] = heading
+    return asking
 
 
 def _earlier_in_paragraph(clauses: list[Clause], own: list[set[str]]) -> list[set[str]]:

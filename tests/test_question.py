@@ -396,3 +396,22 @@ def test_a_denied_pursuit_is_restraining(
     glossary: Glossary, lang: str, text: str, restrains: bool
 ) -> None:
     assert ("restrain" in parse_question(text, lang, glossary).concepts) is restrains
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "asked"),
+    [
+        ("what dice do you roll for a flee move?", "en", True),
+        ("¿qué dados se tiran para perseguir?", "es", True),
+        ("Wie viele Würfel wirft man beim Fliehen?", "de", True),
+        ("quantos dados rolo para fugir?", "pt", True),
+        ("сколько кубиков кидать на бегство?", "ru", True),
+        # A word for dice with no word asking how many or which before it asks for no quantity.
+        ("I rolled the dice for my flee, what happens?", "en", False),
+        ("what happens when I roll a double six for the flee?", "en", False),
+    ],
+)
+def test_a_word_asking_how_many_before_dice_asks_a_quantity(
+    glossary: Glossary, text: str, lang: str, asked: bool
+) -> None:
+    assert ("quantity" in parse_question(text, lang, glossary).concepts) is asked

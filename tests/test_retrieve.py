@@ -100,3 +100,23 @@ def test_a_clause_takes_the_concepts_of_the_sentences_before_it_in_its_paragraph
             retriever.context_concepts[i]
             - bot.glossary.concepts_in(clauses[i].heading, clauses[i].lang, ())
         )
+
+
+def test_the_paragraph_under_a_heading_that_asks_answers_it(bot: Refbot) -> None:
+    retriever = bot.loaded.retriever
+    clauses = retriever.clauses
+    answers = dict(zip(retriever._answers.tolist(), retriever._asking.tolist(), strict=True))
+    asking = [i for i, c in enumerate(clauses) if c.kind == "heading" and c.text.endswith("?")]
+    assert asking, "the test corpus has a heading that asks (¿Es obligatorio Arrasar?)"
+    for row, heading in answers.items():
+        assert heading in asking and clauses[row].block == clauses[heading].block + 1
+        # Its concepts are its own, and it is as near a question as its heading.
+        question_concepts = bot.glossary.concepts_in(clauses[heading].text, "es", ())
+        assert question_concepts - {"quantity"} <= retriever.own[row]
+    text = "Muss ich überrennen?"
+    dense = retriever.dense_scores(bot.embedder.embed([text])[0])
+    for row, heading in answers.items():
+        assert dense[row] >= dense[heading]
+    # A heading that does not ask lends its paragraph nothing.
+    plain = [i for i, c in enumerate(clauses) if c.kind == "heading" and not c.text.endswith("?")]
+    assert plain and not any(answers.get(i + 1) == i for i in plain)

@@ -297,6 +297,12 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "number words and joiners matched to terms ('iki': two) (before)": lambda: patched(
             terms_module, "FUNCTION_WORDS_SKIPPED", False
         ),
+        "a heading that asks ('¿Es obligatorio Arrasar?') lends its answer nothing (before)": (
+            lambda: _retriever_built_without(bot, "QUESTION_HEADINGS")
+        ),
+        "'what dice', 'quantos dados' not read as asking a quantity (before)": lambda: patched(
+            question, "AMOUNTS_ASKED", False
+        ),
         "stated rules taken in retrieval's order, not those the question names in part first "
         "(before)": lambda: patched(router, "STATED_BY_PART", False),
         "a rule's one roll without faces not given the one number left (before)": lambda: patched(

@@ -79,6 +79,9 @@ class Language:
     articles: tuple[str, ...] = ()  # before a die face: "a 3 and a 6"
     # After an article, words saying there is only one: "against a single orc" is one opponent.
     single_words: tuple[str, ...] = ()
+    # Words asking which or how many, read before a word for dice: "what dice", "quantos dados"
+    # ask for a quantity as "how far" does.
+    amount_words: tuple[str, ...] = ()
     ordinal_suffixes: tuple[str, ...] = ()  # after a digit: "1st", "1-го"
     number_words: tuple[tuple[str, ...], ...] = ()  # the spellings of 1 to 12, in order
     # Nouns for a die face, with the face: "two sixes", "dwie szóstki" are two dice showing 6.

@@ -44,6 +44,7 @@ LANGUAGE = Language(
     stat_nouns=("attacken", "attacke", "lebenspunkte"),
     turn_nouns=("zug", "runde", "seite"),
     conjunctions=("und",),
+    amount_words=("welche", "welcher", "welchen", "welches", "wie viele", "wieviele", "was für"),
     degree=("grad",),
     again=("noch", "nochmal", "nochmals", "erneut", "wieder", "weitere", "weiteren"),
     above=("mehr als", "über"),

@@ -54,6 +54,7 @@ LANGUAGE = Language(
     possessives=("my", "our"),
     articles=("a", "an"),
     single_words=("single", "lone", "only"),
+    amount_words=("what", "which", "how many", "how much"),
     ordinal_suffixes=("st", "nd", "rd", "th"),
     number_words=_NUMBERS,
     # "two sixes", and with the face in digits, "two 4s".

@@ -33,6 +33,18 @@ LANGUAGE = Language(
     possessives=("mi", "mis", "nuestro", "nuestra", "nuestros", "nuestras"),
     articles=("un", "una", "uno"),
     single_words=("solo", "sola", "único", "única", "unico", "unica"),
+    amount_words=(
+        "qué",
+        "que",
+        "cuál",
+        "cual",
+        "cuáles",
+        "cuales",
+        "cuántos",
+        "cuantos",
+        "cuántas",
+        "cuantas",
+    ),
     number_words=_NUMBERS,
     face_nouns=(
         ("unos", 1),

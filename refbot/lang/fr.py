@@ -27,6 +27,7 @@ LANGUAGE = Language(
     stat_nouns=("attaques", "attaque", "blessures", "blessure", "pv", "point", "points"),
     turn_nouns=("tour", "round", "page"),
     conjunctions=("et",),
+    amount_words=("quel", "quels", "quelle", "quelles", "combien de"),
     degree=("degré", "degrés", "degre", "degres"),
     again=("encore", "nouveau", "autre", "autres"),
     above=("plus de", "au-delà de", "supérieur à", "supérieure à"),

@@ -26,6 +26,7 @@ LANGUAGE = Language(
     stat_nouns=("attacchi", "attacco", "ferite"),
     turn_nouns=("turno", "round", "pagina"),
     conjunctions=("e", "ed"),
+    amount_words=("quale", "quali", "quanti", "quante", "che"),
     degree=("grado", "gradi"),
     again=("ancora", "nuovo", "altri", "altro", "altra"),
     above=("più di", "oltre", "superiore a"),

@@ -27,6 +27,7 @@ LANGUAGE = Language(
     stat_nouns=("aanvallen", "aanval", "attacks", "wonden"),
     turn_nouns=("beurt", "ronde", "pagina"),
     conjunctions=("en",),
+    amount_words=("welke", "hoeveel", "wat voor"),
     degree=("graden", "graad"),
     again=("nog", "opnieuw", "weer", "andere"),
     above=("meer dan", "boven"),

@@ -50,6 +50,7 @@ LANGUAGE = Language(
     stat_nouns=("ataki", "ataków", "atak", "atakami", "żywotności"),
     turn_nouns=("tura", "turze", "turę", "tury", "runda", "rundzie", "strona", "stronie"),
     conjunctions=("i", "oraz"),
+    amount_words=("jaki", "jakie", "jakich", "jaką", "ile", "którą", "które"),
     degree=("stopień", "stopnie", "stopni", "stopniu"),
     again=("jeszcze", "znowu", "ponownie", "kolejne", "kolejny", "kolejnych"),
     above=("więcej niż", "ponad", "powyżej", "więcej jak"),

@@ -27,6 +27,7 @@ LANGUAGE = Language(
     stat_nouns=("ataques", "ataque", "ferimentos"),
     turn_nouns=("turno", "rodada", "página"),
     conjunctions=("e",),
+    amount_words=("qual", "quais", "quantos", "quantas", "que"),
     degree=("grau", "graus"),
     again=("outra", "outro", "novo", "novamente"),
     above=("mais de", "mais que", "acima de", "superior a"),

@@ -33,6 +33,7 @@ LANGUAGE = Language(
     stat_nouns=("saldırı", "saldırısı", "saldırılı", "atak", "ataklı"),
     turn_nouns=("tur", "turda", "turunda", "sayfa"),
     conjunctions=("ve",),
+    amount_words=("kaç", "hangi", "ne kadar"),
     articles=("bir",),  # "iki Skaven ve bir ogre": one more model in a list
     single_words=("tek",),
     degree=("derece", "derecelik", "dereceden", "derecenin", "dereceyi"),
