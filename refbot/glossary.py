@@ -148,6 +148,9 @@ class Concept:
     # The concept this one is the denial of: restraining is not pursuing, so "instead of
     # chasing them", "zamiast gnać za wrogiem" say "restrain".
     denial_of: str | None = None
+    # A length under this many inches names the concept too: units "half an inch apart" are
+    # within the 1" rule whatever words say so.
+    closer_than: float | None = None
 
     def title(self, lang: str) -> str:
         """Return what to call the concept in a language: its name or first term, else English."""
@@ -575,6 +578,15 @@ def load_glossary(path: Path) -> Glossary:
         denial_of = entry.get("denial_of")
         if denial_of is not None and not isinstance(denial_of, str):
             raise CorpusError([f"{where}: concept {name!r}: 'denial_of' must be a concept name"])
+        closer_than = entry.get("closer_than")
+        if closer_than is not None and (
+            not isinstance(closer_than, int | float)
+            or isinstance(closer_than, bool)
+            or closer_than <= 0
+        ):
+            raise CorpusError(
+                [f"{where}: concept {name!r}: 'closer_than' must be a positive number of inches"]
+            )
         concepts[str(name)] = Concept(
             str(name),
             kind,
@@ -585,6 +597,7 @@ def load_glossary(path: Path) -> Glossary:
             tuple(tuple(g) for g in together),
             within,
             denial_of,
+            None if closer_than is None else float(closer_than),
         )
     denied: dict[str, str] = {}
     for concept in concepts.values():

@@ -20,6 +20,8 @@ WORD_UNITS_READ = True  # a number word takes the unit after it: "six inches" (a
 # "zes plus één" adds two faces; "uno e tre": an article's number word before "and" (ablation)
 WORD_SUMS_READ = True
 DENIALS_READ = True  # "instead of chasing them" says "restrain" (ablation switch)
+SHORT_LENGTHS_NAME = True  # "half an inch from them" names the 1" rule (ablation switch)
+CM_PER_INCH = 2.54
 AMOUNTS_ASKED = True  # "what dice", "quantos dados" ask for a quantity (ablation switch)
 LATER_ANGLES_READ = True  # "45 градусов, а потом ещё на 30": 30 degrees too (ablation switch)
 ABOVE_READ = True  # "more than 90 degrees" is past 90, not 90 (ablation switch)
@@ -414,7 +416,30 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     if denied:
         mentions = tuple(sorted([*mentions, *denied], key=lambda m: m.start))
         question = replace(question, mentions=mentions)
-    return with_amount_asked(question)
+    return with_amount_asked(_with_short_lengths(question, glossary))
+
+
+def _with_short_lengths(question: Question, glossary: Glossary) -> Question:
+    """Add the concepts a length said under their `closer_than` names (where words did not)."""
+    near = [c for c in glossary.concepts.values() if c.closer_than is not None]
+    if not SHORT_LENGTHS_NAME or not near:
+        return question
+    found = []
+    for number in question.numbers:
+        if number.unit is None or number.value <= 0:
+            continue
+        inches = number.value / CM_PER_INCH if number.unit == "cm" else number.value
+        found += [
+            Mention(c.name, number.token, number.token + 1)
+            for c in near
+            if c.closer_than is not None
+            and inches < c.closer_than
+            and c.name not in question.concepts
+        ]
+    if not found:
+        return question
+    mentions = tuple(sorted([*question.mentions, *found], key=lambda m: m.start))
+    return replace(question, mentions=mentions)
 
 
 def with_amount_asked(question: Question) -> Question:

@@ -415,3 +415,22 @@ def test_a_word_asking_how_many_before_dice_asks_a_quantity(
     glossary: Glossary, text: str, lang: str, asked: bool
 ) -> None:
     assert ("quantity" in parse_question(text, lang, glossary).concepts) is asked
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "named"),
+    [
+        ("Можно при чардже пройти в полудюйме от другого отряда?", "ru", True),
+        ("la mia carica finisce a mezzo pollice da un'altra unità", "it", True),
+        ('my charge ends 0.5" from my own archers', "en", True),
+        ("mi carga acaba a 2 cm de otra unidad", "es", True),  # under 2.54 cm
+        # A length of an inch or more, or a number with no unit, is no gap under 1".
+        ('my charge ends 3" from my own archers', "en", False),
+        ("mi carga acaba a 3 cm de otra unidad", "es", False),
+        ("my charge ends with 0 models in contact", "en", False),
+    ],
+)
+def test_a_length_under_an_inch_names_the_inch_rule(
+    glossary: Glossary, text: str, lang: str, named: bool
+) -> None:
+    assert ("inch_rule" in parse_question(text, lang, glossary).concepts) is named

@@ -303,6 +303,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "'what dice', 'quantos dados' not read as asking a quantity (before)": lambda: patched(
             question, "AMOUNTS_ASKED", False
         ),
+        "a length under an inch ('в полудюйме от отряда') names no 1\" rule (before)": lambda: (
+            patched(question, "SHORT_LENGTHS_NAME", False)
+        ),
         "stated rules taken in retrieval's order, not those the question names in part first "
         "(before)": lambda: patched(router, "STATED_BY_PART", False),
         "a rule's one roll without faces not given the one number left (before)": lambda: patched(
