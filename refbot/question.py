@@ -26,6 +26,7 @@ AMOUNTS_ASKED = True  # "what dice", "quantos dados" ask for a quantity (ablatio
 LATER_ANGLES_READ = True  # "45 градусов, а потом ещё на 30": 30 degrees too (ablation switch)
 ABOVE_READ = True  # "more than 90 degrees" is past 90, not 90 (ablation switch)
 NEGATED_TERMS_DENY = True  # "no llega a tocarla": a negated term denies what it governs (abl.)
+NEGATION_TAILS_READ = True  # "can't", "won't" deny (ablation switch)
 NEGATION_REACH = 3  # a negation denies a situation word at most this many words after it
 TRAILING_REACH = 3  # a trailing negation ("препятствий никаких нет") at most this many words on
 NEEDED = re.compile(r"\+(?!\s*\d)")
@@ -217,9 +218,26 @@ class Question:
         """Return the question's word tokens, as the glossary reads them (tokenized once)."""
         return tokenize(self.text)
 
+    @cached_property
+    def _negations_at(self) -> frozenset[int]:
+        """Return the tokens that are negations: a negation word, or a word with a negating
+        tail ("can't", "won't": the tokens "can", "won")."""
+        denying = negations(self.lang)
+        tails = (
+            get_language(self.lang).negation_tails
+            if self.lang in CODES and NEGATION_TAILS_READ
+            else ()
+        )
+        written = [fold(self.text[a:b]).replace("’", "'") for a, b in self._spans]
+        return frozenset(
+            i
+            for i, token in enumerate(self.tokens)
+            if token in denying or (tails and written[i].endswith(tails))
+        )
+
     def negated(self, mention: Mention) -> bool:
         """Return whether a negation of the question's language stands just before a mention."""
-        denying = negations(self.lang)
+        denying = self._negations_at
         if not denying:
             return False
         tokens = self.tokens
@@ -245,23 +263,18 @@ class Question:
             for t in range(m.start, m.end)
         }
         if any(
-            tokens[i] in denying
-            and i not in own
-            and self.same_clause(i, mention.start)
-            and governs(i)
+            i in denying and i not in own and self.same_clause(i, mention.start) and governs(i)
             for i in before
         ):
             return True
         # "killed almost all of them": a word said in parts denied between its parts.
-        if mention.in_parts and any(
-            tokens[t] in denying for t in range(mention.start + 1, mention.end)
-        ):
+        if mention.in_parts and any(t in denying for t in range(mention.start + 1, mention.end)):
             return True
         # "no llega a tocarla": a term holding a negation ("no llega": fails to reach) denies
         # the word it governs, one short word on, as the negation standing there would.
         if NEGATED_TERMS_DENY and any(
             0 <= mention.start - m.end <= 1
-            and any(tokens[t] in denying for t in range(m.start, m.end))
+            and any(t in denying for t in range(m.start, m.end))
             and self.same_clause(m.start, mention.start)
             and all(_governing(tokens[t], self.language) for t in range(m.end, mention.start))
             for m in self.mentions

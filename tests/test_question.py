@@ -434,3 +434,22 @@ def test_a_length_under_an_inch_names_the_inch_rule(
     glossary: Glossary, text: str, lang: str, named: bool
 ) -> None:
     assert ("inch_rule" in parse_question(text, lang, glossary).concepts) is named
+
+
+@pytest.mark.parametrize(
+    ("text", "denied"),
+    [
+        ("the enemy can't pursue", True),
+        ("the enemy won’t pursue", True),  # a typographic apostrophe
+        ("the enemy didnt pursue", True),  # no apostrophe, as forum posts write it
+        ("the enemy cannot pursue", True),
+        ("the enemy can pursue", False),
+        ("the enemy's knights pursue", False),  # a tail that is no negation
+    ],
+)
+def test_a_negating_tail_or_an_unapostrophed_negation_denies(
+    glossary: Glossary, text: str, denied: bool
+) -> None:
+    question = parse_question(text, "en", glossary)
+    pursue = next(m for m in question.mentions if m.concept == "pursue")
+    assert question.negated(pursue) is denied

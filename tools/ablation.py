@@ -306,6 +306,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a length under an inch ('в полудюйме от отряда') names no 1\" rule (before)": lambda: (
             patched(question, "SHORT_LENGTHS_NAME", False)
         ),
+        '"can\'t", "won\'t" not read as negations (before)': lambda: patched(
+            question, "NEGATION_TAILS_READ", False
+        ),
         "stated rules taken in retrieval's order, not those the question names in part first "
         "(before)": lambda: patched(router, "STATED_BY_PART", False),
         "a rule's one roll without faces not given the one number left (before)": lambda: patched(

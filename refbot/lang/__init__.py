@@ -96,6 +96,8 @@ class Language:
     negations: tuple[str, ...] = ()
     # Words that deny the situation word just before them: "препятствий нет", "engel yok".
     trailing_negations: tuple[str, ...] = ()
+    # Endings that make a word a negation: "can't", "won't" (read as the words "can", "won").
+    negation_tails: tuple[str, ...] = ()
     # Writes compounds as one word ("Angriffswürfel"): the links that may join two words
     # ("s" of "Angriff-s-würfel"), "" among them; empty for a language that does not.
     compound_links: tuple[str, ...] = ()
