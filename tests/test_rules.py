@@ -510,7 +510,8 @@ def test_leaving_combat_asked_in_general_states_the_exception(clauses: list[Clau
         ("charge_move", {"wheels": "45,30", "wheel_timing": True}, "один поворот на угол"),
         ("charge_move", {"wheels": "120"}, "один поворот на угол"),
         ("flee", {"roll": 7, "pursued": False}, "or has not been pursued"),
-        ("flee", {"roll": 7}, 'A unit flees 2D6"'),
+        ("flee", {"roll": 7}, "a number of inches equal to their Flee roll"),
+        ("flee", {}, 'A unit flees 2D6"'),
         # A charge that reaches: what the charge range is; one that fails: how far it moves.
         ("failed_charge", {"dice": "6,2", "movement": 5, "distance": 7}, "дальность нападения"),
         ("failed_charge", {"dice": "1,2", "movement": 6, "distance": 12}, "наибольшем кубике"),

@@ -53,13 +53,16 @@ def flee(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
     """Flee: the losing unit flees 2D6 inches directly away from the victor."""
     outcome: dict[str, Any] = {"dice": "2D6", "unit": ctx.unit}
     roll = inputs.get("roll")
+    # A roll given is a move made: the clause saying how far a fleeing unit moves leads the
+    # one saying which dice it rolls.
+    tags = ["flee_move"] if roll is not None else []
     if roll is not None:
         outcome["flee_move"] = ctx.distance(roll.total)
     if inputs.get("pursued") is False:
         # "Nobody pursued": the clause on a unit not pursued says where it ends, and so leads.
         outcome["pursued"] = False
         return outcome, ["not_pursued"]
-    return outcome, []
+    return outcome, tags
 
 
 def _path_stop(inputs: Inputs, move: float, ctx: Context) -> tuple[str, float] | None:
@@ -556,6 +559,7 @@ RULES = [
                 "a number of inches equal to their Flee roll",
             ),
             "not_pursued": ("or has not been pursued",),
+            "flee_move": ("a number of inches equal to their Flee roll",),
         },
         title=N_("Flee move"),
         explain=explain_flee,
