@@ -100,8 +100,9 @@ class Retriever:
         self.languages = frozenset(c.lang for c in self.clauses)
         # For each topic the corpus mentions only in passing ("si la unidad que carga causa
         # Miedo", under "Carga durante Arrasamiento"), what the headings over the clauses
-        # mentioning it name: a question on that topic naming two of them is the corpus's.
-        self.passing_topics: dict[str, frozenset[str]] = {}
+        # mentioning it name, the rarest first: a question on that topic naming two of them,
+        # or the rarest ("overrun", not "charge"), is the corpus's.
+        passing: dict[str, frozenset[str]] = {}
         for c, own in zip(self.clauses, self.own, strict=True):
             if not c.heading_path or not any(glossary.concepts[k].kind == "topic" for k in own):
                 continue
@@ -114,8 +115,11 @@ class Retriever:
                 ):
                     continue
                 headed = glossary.concepts_in(c.heading_path[-1], c.lang, ()) - {m.concept}
-                found = self.passing_topics.get(m.concept, frozenset())
-                self.passing_topics[m.concept] = found | headed
+                passing[m.concept] = passing.get(m.concept, frozenset()) | headed
+        self.passing_topics: dict[str, tuple[str, ...]] = {
+            topic: tuple(sorted(headed, key=lambda k: (frequency[k], k)))
+            for topic, headed in passing.items()
+        }
         # Clause × concept matrices of IDF weights, so a question costs one column sum.
         self._column = {k: i for i, k in enumerate(sorted(frequency))}
         self._own_idf = self._matrix(self.own)

@@ -67,6 +67,7 @@ CLAUSE_LENGTHS_READ = True  # a length input takes its word's clause's one lengt
 # concepts of the heading over it ("does my overrun's charge cause fear tests?") (ablation).
 PASSING_TOPICS_READ = True
 PASSING_SHARED = 2
+PASSING_RAREST = True  # ... or names the rarest of them ("si arraso, ¿chequeo de Miedo?") (abl.)
 # ... and, asked, outweighs a rule the question gives no number to: "when does a knocked-down
 # warrior stand up? In the recovery phase?" asks about recovery, not attacking him (ablation).
 TOPIC_OVER_RULE = True
@@ -1052,7 +1053,7 @@ def _topics_asked(
     glossary: Glossary,
     covered: frozenset[str],
     subjects: frozenset[str],
-    passing: Mapping[str, frozenset[str]] | None = None,
+    passing: Mapping[str, tuple[str, ...]] | None = None,
 ) -> tuple[list[Mention], set[str], list[Mention]]:
     """Return the topics the corpus lacks, the subjects it states, and the topics asked about."""
     said = {k for k in question.concepts if glossary.concepts[k].kind != "topic"}
@@ -1063,10 +1064,7 @@ def _topics_asked(
         for m in question.mentions
         if glossary.concepts[m.concept].kind == "topic"
         and m.concept not in covered
-        and not (
-            PASSING_TOPICS_READ
-            and len(said & (passing or {}).get(m.concept, frozenset())) >= PASSING_SHARED
-        )
+        and not (PASSING_TOPICS_READ and _named_under(said, (passing or {}).get(m.concept, ())))
         and not inside_other_term(m, question.mentions, glossary)
     ]
     # A subject only outweighs the topic when it names a rule the corpus states ("fleeing",
@@ -1086,6 +1084,13 @@ def _topics_asked(
     # passing mention.
     asked = [m for m in uncovered if question.asks(m.start)]
     return uncovered, named_subjects, asked
+
+
+def _named_under(said: set[str], headed: tuple[str, ...]) -> bool:
+    """Return whether a question names the heading a passing topic sits under (rarest first)."""
+    if not headed:
+        return False
+    return len(said & set(headed)) >= PASSING_SHARED or (PASSING_RAREST and headed[0] in said)
 
 
 def _stated_call(
@@ -1176,7 +1181,7 @@ def route(
     subjects: frozenset[str] = frozenset(),
     edition_unit: str | None = None,
     stated: tuple[str, ...] = (),
-    passing: Mapping[str, frozenset[str]] | None = None,
+    passing: Mapping[str, tuple[str, ...]] | None = None,
 ) -> Decision:
     """Route a parsed question to a rule (of the registry), a lookup or an abstention.
 

@@ -1457,7 +1457,9 @@ def test_an_asked_topic_outweighs_a_rule_given_no_number(
             "My knights cause fear. They overrun and charge a unit. Does it take a fear test?",
             False,
         ),
-        # Fear on its own, or beside one of those subjects only, is still a topic it lacks.
+        # Beside the rarest of them alone (overrunning, not charging), it is the corpus's too.
+        ("es", "Si mi unidad causa Miedo y arrasa contra otra, ¿hacen chequeo de miedo?", False),
+        # Fear on its own, or beside a commoner subject only, is still a topic it lacks.
         ("en", "How does fear work when I charge a big monster?", True),
         ("pl", "Jak działa Strach (Fear) przy pościgu?", True),
     ],
@@ -1467,7 +1469,7 @@ def test_a_topic_mentioned_in_passing_is_the_corpus_s_with_its_heading_s_subject
 ) -> None:
     covered = frozenset(glossary.concepts) - {"fear_and_terror"}
     question = parse_question(text, lang, glossary)
-    passing = {"fear_and_terror": frozenset({"overrun", "charge"})}
+    passing = {"fear_and_terror": ("overrun", "charge")}
     decision = route(question, glossary, covered, 0.9, passing=passing)
     assert (decision.kind == "abstain") is declined
     assert route(question, glossary, covered, 0.9).kind == "abstain"

@@ -309,6 +309,8 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         '"can\'t", "won\'t" not read as negations (before)': lambda: patched(
             question, "NEGATION_TAILS_READ", False
         ),
+        "a passing topic needs two of its heading's concepts, the rarest alone not enough "
+        "(before)": lambda: patched(router, "PASSING_RAREST", False),
         "stated rules taken in retrieval's order, not those the question names in part first "
         "(before)": lambda: patched(router, "STATED_BY_PART", False),
         "a rule's one roll without faces not given the one number left (before)": lambda: patched(
