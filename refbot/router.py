@@ -77,6 +77,7 @@ RETRIEVED_NAMES = True  # the rule the best clauses state is named when no word 
 RETRIEVED_INPUTS = 1
 ROLL_KINDS = frozenset({"roll", "dice", "angles"})
 STATED_BEFORE_DECLINING = True  # ... and computed before a question is declined (ablation)
+CONDITIONAL_PREMISES = True  # a premise with `when` is presumed when it is said (ablation)
 PREMISES_PRESUMED = True  # an input the situation presumes is read unless said (ablation)
 
 
@@ -934,6 +935,7 @@ def _with_premises(call: Call, question: Question, candidate: Candidate) -> Call
         if p.presumed is not None
         and p.name not in call.inputs
         and not said & set(p.presumed.unless)
+        and (not p.presumed.when or (CONDITIONAL_PREMISES and bool(said & set(p.presumed.when))))
     }
     if not presumed:
         return call

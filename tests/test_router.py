@@ -1844,3 +1844,36 @@ def test_a_number_two_short_words_after_a_situations_word_is_claimed(glossary: G
     decision = decide(glossary, text, "en")
     assert decision.rule == "flee"
     assert decision.inputs["roll"] == "9"
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "presumed"),
+    [
+        # Extra wounds an overrun's story tells of took the last models: none are left.
+        (
+            "es",
+            "Cargué a 20 zombis y quedaban 2 en pie, pero se los llevó la inestabilidad por las "
+            "heridas adicionales. ¿Puedo arrasar?",
+            True,
+        ),
+        (
+            "en",
+            "I charged 10 skeletons, 3 were left but the extra wounds finished them. Overrun?",
+            True,
+        ),
+        # An undead army named is no extra wounds lost: nothing is taken for granted.
+        (
+            "es",
+            "Juego contra No Muertos: cargué y quedaban 2 esqueletos en pie. ¿Puedo arrasar?",
+            False,
+        ),
+    ],
+)
+def test_a_premise_with_a_condition_is_presumed_only_when_the_question_says_it(
+    glossary: Glossary, lang: str, text: str, presumed: bool
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "overrun"
+    assert ("models_left" in decision.calls[0].presumed) is presumed
+    if presumed:
+        assert decision.calls[0].inputs["models_left"] == "0"

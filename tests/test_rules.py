@@ -235,6 +235,8 @@ def test_spanish_overrun_dice_by_movement(clauses: list[Clause], movement: str, 
         ({"wiped_out": True, "first_turn": True, "magic_phase": True}, True),
         ({"wiped_out": True, "first_turn": False}, False),
         ({"wiped_out": True, "models_left": 1}, False),
+        # The attacks left some standing; extra wounds took the rest: destroyed.
+        ({"wiped_out": False, "models_left": 0, "first_turn": True}, True),
         ({"wiped_out": False}, False),
         ({"wiped_out": True}, None),
     ],

@@ -311,6 +311,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         ),
         "a passing topic needs two of its heading's concepts, the rarest alone not enough "
         "(before)": lambda: patched(router, "PASSING_RAREST", False),
+        "extra wounds told of not presumed to have taken the last models (before)": lambda: patched(
+            router, "CONDITIONAL_PREMISES", False
+        ),
         "stated rules taken in retrieval's order, not those the question names in part first "
         "(before)": lambda: patched(router, "STATED_BY_PART", False),
         "a rule's one roll without faces not given the one number left (before)": lambda: patched(

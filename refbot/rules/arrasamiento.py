@@ -53,8 +53,9 @@ def overrun(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
     if inputs.get("magic_phase"):
         tags.append("magic_phase")
     wiped_out = inputs.get("wiped_out")
-    if wiped_out is None and "models_left" in inputs:
-        # No model left once extra wounds are removed counts as destroying the unit.
+    if "models_left" in inputs:
+        # No model left once extra wounds are removed counts as destroying the unit, whatever
+        # the attacks left standing before them.
         wiped_out = models_left == 0
     first_turn = inputs.get("first_turn")
     outcome = eligibility(
@@ -158,7 +159,16 @@ RULES = [
                 N_("the enemies were destroyed in the magic phase"),
                 cue=Cue(("magic_phase",)),
             ),
-            Param("models_left", "int", N_("enemy models left after extra wounds"), low=0),
+            Param(
+                "models_left",
+                "int",
+                N_("enemy models left after extra wounds"),
+                low=0,
+                # Read from no number (the numbers of a story are its models, its rolls); the
+                # extra wounds an overrun's story tells of are what finished the enemy.
+                cue=Cue((), by_order=False),
+                presumed=Premise("0", when=("extra_wounds",)),
+            ),
             Param("units_destroyed", "int", N_("how many enemy units it destroyed"), low=1, high=4),
             Param(
                 "movement",

@@ -118,6 +118,10 @@ class Premise:
     value: str
     # Concepts that speak against it: "2 models were left and fled" says no wipe-out.
     unless: tuple[str, ...] = ()
+    # Concepts one of which the question must say for it to be taken for granted at all (none:
+    # always): the extra wounds a question tells of took the last models ("se los llevó la
+    # inestabilidad por las heridas adicionales").
+    when: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
