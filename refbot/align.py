@@ -14,11 +14,10 @@ from refbot.embed import Embedder
 from refbot.errors import RefbotError
 from refbot.glossary import Glossary
 from refbot.i18n import N_, Writer
-from refbot.lang import patterns
+from refbot.lang import CM_PER_INCH, patterns
 from refbot.question import parse_question
 from refbot.router import route
 from refbot.rules import all_rules, run_rule
-from refbot.rules.core import CM_PER_INCH
 from refbot.segment import Clause, segment_section
 
 if TYPE_CHECKING:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 
 from refbot.glossary import TOKEN, Glossary, Mention, fold, tokenize
-from refbot.lang import CODES, MAX_RUN, Language, patterns
+from refbot.lang import CM_PER_INCH, CODES, MAX_RUN, Language, patterns
 from refbot.lang import get as get_language
 
 SUFFIX = re.compile(r"['’]\w{1,3}$")
@@ -21,7 +21,9 @@ WORD_UNITS_READ = True  # a number word takes the unit after it: "six inches" (a
 WORD_SUMS_READ = True
 DENIALS_READ = True  # "instead of chasing them" says "restrain" (ablation switch)
 SHORT_LENGTHS_NAME = True  # "half an inch from them" names the 1" rule (ablation switch)
-CM_PER_INCH = 2.54
+GAP_REACH = 3  # at most this many words from a length to the word saying what it is apart from
+QUANTITY = "quantity"  # the intent of asking how many or how far
+ROLL = "roll"
 AMOUNTS_ASKED = True  # "what dice", "quantos dados" ask for a quantity (ablation switch)
 LATER_ANGLES_READ = True  # "45 градусов, а потом ещё на 30": 30 degrees too (ablation switch)
 ABOVE_READ = True  # "more than 90 degrees" is past 90, not 90 (ablation switch)
@@ -220,14 +222,10 @@ class Question:
 
     @cached_property
     def _negations_at(self) -> frozenset[int]:
-        """Return the tokens that are negations: a negation word, or a word with a negating
-        tail ("can't", "won't": the tokens "can", "won")."""
+        """Return the positions of the question's negations, "can't" (the token "can") too."""
         denying = negations(self.lang)
-        tails = (
-            get_language(self.lang).negation_tails
-            if self.lang in CODES and NEGATION_TAILS_READ
-            else ()
-        )
+        language = self.language
+        tails = language.negation_tails if language is not None and NEGATION_TAILS_READ else ()
         written = [fold(self.text[a:b]).replace("’", "'") for a, b in self._spans]
         return frozenset(
             i
@@ -238,7 +236,8 @@ class Question:
     def negated(self, mention: Mention) -> bool:
         """Return whether a negation of the question's language stands just before a mention."""
         denying = self._negations_at
-        if not denying:
+        trailing = trailing_negations(self.lang)
+        if not denying and not trailing:
             return False
         tokens = self.tokens
         before = range(max(0, mention.start - NEGATION_REACH), mention.start)
@@ -283,7 +282,6 @@ class Question:
             return True
         # "препятствий никаких нет": a trailing negation denies the word just before it, with
         # no other situation word between them.
-        trailing = trailing_negations(self.lang)
         after = range(mention.end, min(len(tokens), mention.end + TRAILING_REACH))
         for i in after:
             if i in covered:
@@ -426,52 +424,69 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
         and (glossary.denials[m.concept], m.start) not in present
         and question.negated(m)
     ]
-    if denied:
-        mentions = tuple(sorted([*mentions, *denied], key=lambda m: m.start))
-        question = replace(question, mentions=mentions)
+    question = _with_mentions(question, denied)
     return with_amount_asked(_with_short_lengths(question, glossary))
 
 
 def _with_short_lengths(question: Question, glossary: Glossary) -> Question:
-    """Add the concepts a length said under their `closer_than` names (where words did not)."""
+    """Add the concepts a gap said under their `closer_than` names ("0.5" from my archers")."""
     near = [c for c in glossary.concepts.values() if c.closer_than is not None]
-    if not SHORT_LENGTHS_NAME or not near:
+    language = question.language
+    if not SHORT_LENGTHS_NAME or not near or language is None:
         return question
-    found = []
+    tokens = question.tokens
+    found: dict[str, Mention] = {}
     for number in question.numbers:
         if number.unit is None or number.value <= 0:
             continue
+        # A gap between two things ("half an inch from my archers"), not a charge short by
+        # half an inch: a word for "from" follows the length within a word or two.
+        after = tokens[number.token + 1 : number.token + 1 + GAP_REACH]
+        if not set(after) & set(language.apart_words):
+            continue
         inches = number.value / CM_PER_INCH if number.unit == "cm" else number.value
-        found += [
-            Mention(c.name, number.token, number.token + 1)
-            for c in near
-            if c.closer_than is not None
-            and inches < c.closer_than
-            and c.name not in question.concepts
-        ]
-    if not found:
+        for concept in near:
+            if (
+                concept.closer_than is not None
+                and inches < concept.closer_than
+                and concept.name not in question.concepts
+                and concept.name not in found
+            ):
+                found[concept.name] = Mention(concept.name, number.token, number.token + 1)
+    return _with_mentions(question, list(found.values()))
+
+
+def _with_mentions(question: Question, added: list[Mention]) -> Question:
+    """Return the question with more mentions, all in the order they are said."""
+    if not added:
         return question
-    mentions = tuple(sorted([*question.mentions, *found], key=lambda m: m.start))
+    mentions = tuple(sorted([*question.mentions, *added], key=lambda m: m.start))
     return replace(question, mentions=mentions)
 
 
 def with_amount_asked(question: Question) -> Question:
     """Add the intent "quantity" where a word asking how many or which comes before dice."""
-    language = get_language(question.lang) if question.lang in CODES else None
-    if not AMOUNTS_ASKED or language is None or "quantity" in question.concepts:
+    language = question.language
+    if not AMOUNTS_ASKED or language is None or QUANTITY in question.concepts:
         return question
     tokens = question.tokens
-    asking = [tuple(tokenize(w)) for w in language.amount_words]
-    for mention in question.mentions:
-        if mention.concept != "roll":
-            continue
-        for words in asking:
+    rolls = [m for m in question.mentions if m.concept == ROLL]
+    rolled = {t for m in rolls for t in range(m.start, m.end)}
+    for mention in rolls:
+        for words in _amount_words(language.code):
             start = mention.start - len(words)
+            # "los dados que saqué": after a word for dice, "que" starts a relative clause.
             if start >= 0 and tuple(tokens[start : mention.start]) == words:
-                found = Mention("quantity", start, mention.end)
-                mentions = tuple(sorted([*question.mentions, found], key=lambda m: m.start))
-                return replace(question, mentions=mentions)
+                if start - 1 in rolled:
+                    continue
+                return _with_mentions(question, [Mention(QUANTITY, start, mention.end)])
     return question
+
+
+@cache
+def _amount_words(code: str) -> tuple[tuple[str, ...], ...]:
+    """Return a language's words asking how many or which, as tokens."""
+    return tuple(tuple(tokenize(w)) for w in get_language(code).amount_words)
 
 
 HALF_WRITTEN = re.compile(r"(?<![\w./])1/2(?![\w/])")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -25,6 +26,7 @@ QUANTITY = "quantity"  # the intent "how far / how many", met by clauses that st
 QUERY_ONLY = frozenset({"probability", "reroll"})
 UNLISTED_DENSE = 4.0  # dense weight × this for a language without glossary terms (ablation)
 UNLISTED_CONCEPTS = 0.5  # concept weight × this for such a language
+LIST_ITEM = re.compile(r"^\s*(?:\d{1,3}[.)]|[-*•])\s+")
 PARAGRAPH_CONTEXT = True  # the concepts of earlier sentences of a paragraph count as a heading's
 QUESTION_HEADINGS = True  # a heading that asks ("¿Es obligatorio Arrasar?") is its answer's (abl.)
 
@@ -326,24 +328,33 @@ def _concept_tokens(concepts: set[str] | frozenset[str]) -> list[str]:
 
 
 def _asking_headings(clauses: list[Clause]) -> dict[int, int]:
-    """Return the row of each clause of a paragraph right under a heading that asks, to its row."""
+    """Map each clause answering a heading that asks to that heading's row.
+
+    The answer is the first paragraph under the heading (a page marker between them is no
+    paragraph), or the whole list when that paragraph is a list's first item.
+    """
     asking: dict[int, int] = {}
-    heading: int | None = None
-    for row, clause in enumerate(clauses):
-        if clause.kind == "heading":
-            heading = row
+    for heading, above in enumerate(clauses):
+        if above.kind != "heading" or not _asks(above.text):
             continue
-        if heading is None or not _asks(clauses[heading].text):
-            continue
-        above = clauses[heading]
-        if (above.game, above.edition, above.lang, above.section) == (
-            clause.game,
-            clause.edition,
-            clause.lang,
-            clause.section,
-        ) and clause.block == above.block + 1:
+        blocks: list[int] = []
+        for row in range(heading + 1, len(clauses)):
+            clause = clauses[row]
+            if clause.kind == "heading" or _paragraph_of(clause)[:4] != _paragraph_of(above)[:4]:
+                break
+            if not blocks or clause.block == blocks[-1]:
+                blocks[-1:] = [clause.block]
+            elif _listed(clauses[row - 1]) and _listed(clause):
+                blocks.append(clause.block)  # the next item of the list answering it
+            else:
+                break
             asking[row] = heading
     return asking
+
+
+def _listed(clause: Clause) -> bool:
+    """Return whether a clause is a numbered or bulleted item of a list."""
+    return LIST_ITEM.match(clause.text) is not None
 
 
 def _earlier_in_paragraph(clauses: list[Clause], own: list[set[str]]) -> list[set[str]]:

@@ -12,7 +12,7 @@ from refbot.glossary import Glossary, Mention, analyze, inside_other_term
 from refbot.lang import CODES, language_names
 from refbot.lang import get as get_language
 from refbot.question import Number, Question
-from refbot.rules import Param, Rule, all_rules
+from refbot.rules import Param, Premise, Rule, all_rules
 
 NEAR = 3  # at most this many words between a number and the word it belongs to
 
@@ -924,7 +924,9 @@ def _with_premises(call: Call, question: Question, candidate: Candidate) -> Call
 
     "My knights charged in the first round: may they overrun?" asks about an overrun, which
     follows wiping out the foe; a question that says nothing of it takes it for granted, one
-    that says anything against it ("2 models were left and fled") does not.
+    that says anything against it ("2 models were left and fled") does not. A premise that
+    holds only when something is said (`when`: extra wounds told of took the last models) is
+    undone only by what is said after it ("2 were left, then the extra wounds took them").
     """
     if not PREMISES_PRESUMED or not call.inputs:
         return call
@@ -934,12 +936,22 @@ def _with_premises(call: Call, question: Question, candidate: Candidate) -> Call
         for p in candidate.params
         if p.presumed is not None
         and p.name not in call.inputs
-        and not said & set(p.presumed.unless)
-        and (not p.presumed.when or (CONDITIONAL_PREMISES and bool(said & set(p.presumed.when))))
+        and _premise_holds(p.presumed, question, said)
     }
     if not presumed:
         return call
     return replace(call, inputs={**call.inputs, **presumed}, presumed=tuple(presumed))
+
+
+def _premise_holds(premise: Premise, question: Question, said: set[str]) -> bool:
+    """Return whether the question takes a premise for granted (see `_with_premises`)."""
+    if not premise.when:
+        return not said & set(premise.unless)
+    if not CONDITIONAL_PREMISES or not said & set(premise.when):
+        return False
+    sure = _sure_mentions(question)
+    last = max(m.start for m in sure if m.concept in premise.when)
+    return not any(m.concept in premise.unless and m.start > last for m in sure)
 
 
 def _with_units(
@@ -1092,7 +1104,10 @@ def _named_under(said: set[str], headed: tuple[str, ...]) -> bool:
     """Return whether a question names the heading a passing topic sits under (rarest first)."""
     if not headed:
         return False
-    return len(said & set(headed)) >= PASSING_SHARED or (PASSING_RAREST and headed[0] in said)
+    if len(said & set(headed)) >= PASSING_SHARED:
+        return True
+    # The rarest of several stands for them; a heading naming one concept alone is too general.
+    return PASSING_RAREST and len(headed) >= PASSING_SHARED and headed[0] in said
 
 
 def _stated_call(

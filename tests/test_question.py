@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from refbot.glossary import Glossary, load_glossary
+from refbot.glossary import Glossary, Mention, load_glossary
 from refbot.question import parse_question
 from tests.helpers import SEED_CORPUS
 
@@ -403,12 +405,15 @@ def test_a_denied_pursuit_is_restraining(
     [
         ("what dice do you roll for a flee move?", "en", True),
         ("¿qué dados se tiran para perseguir?", "es", True),
-        ("Wie viele Würfel wirft man beim Fliehen?", "de", True),
-        ("quantos dados rolo para fugir?", "pt", True),
-        ("сколько кубиков кидать на бегство?", "ru", True),
+        # Words no glossary term holds: the language's words asking which.
+        ("Welche Würfel wirft man beim Fliehen?", "de", True),
+        ("que dados rolo para fugir?", "pt", True),
+        ("какие кубики кидать на бегство?", "ru", True),
         # A word for dice with no word asking how many or which before it asks for no quantity.
         ("I rolled the dice for my flee, what happens?", "en", False),
         ("what happens when I roll a double six for the flee?", "en", False),
+        # After a word for dice, "que" starts a relative clause: "the dice that I rolled".
+        ("Los dados que saqué para huir fueron malos, ¿me pillan?", "es", False),
     ],
 )
 def test_a_word_asking_how_many_before_dice_asks_a_quantity(
@@ -423,11 +428,16 @@ def test_a_word_asking_how_many_before_dice_asks_a_quantity(
         ("Можно при чардже пройти в полудюйме от другого отряда?", "ru", True),
         ("la mia carica finisce a mezzo pollice da un'altra unità", "it", True),
         ('my charge ends 0.5" from my own archers', "en", True),
-        ("mi carga acaba a 2 cm de otra unidad", "es", True),  # under 2.54 cm
+        ("mi carga acaba a 2 cm de otra unidad", "es", True),  # under 2.5 cm, an inch there
+        ("my knights end half an inch from my archers", "en", True),
         # A length of an inch or more, or a number with no unit, is no gap under 1".
         ('my charge ends 3" from my own archers', "en", False),
         ("mi carga acaba a 3 cm de otra unidad", "es", False),
+        ("mi carga acaba a 2,5 cm de otra unidad", "es", False),  # an inch in cm editions
         ("my charge ends with 0 models in contact", "en", False),
+        # A length that is no gap between two things: a charge short by half an inch.
+        ('My charge missed by 0.5". What happens?', "en", False),
+        ("Mi carga se quedó corta por 1 cm", "es", False),
     ],
 )
 def test_a_length_under_an_inch_names_the_inch_rule(
@@ -453,3 +463,19 @@ def test_a_negating_tail_or_an_unapostrophed_negation_denies(
     question = parse_question(text, "en", glossary)
     pursue = next(m for m in question.mentions if m.concept == "pursue")
     assert question.negated(pursue) is denied
+
+
+def test_a_gap_under_an_inch_names_its_concept_once(glossary: Glossary) -> None:
+    question = parse_question('0.5" from my archers and 0.5" from my knights', "en", glossary)
+    assert [m.concept for m in question.mentions].count("inch_rule") == 1
+
+
+def test_a_trailing_negation_denies_without_a_leading_one(glossary: Glossary) -> None:
+    # Turkish "yoktu" (there was none) follows what it denies; no word before denies it.
+    # (No glossary terms in Turkish: "engel", obstacle, is given its concept as the nearest
+    # term would.)
+    question = parse_question("Takip ettim, engel yoktu.", "tr", glossary)
+    mention = Mention("obstruction", 2, 3, guessed=True)
+    question = replace(question, mentions=(mention,))
+    assert question.tokens[2:4] == ["engel", "yoktu"]
+    assert question.negated(mention)

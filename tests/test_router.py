@@ -1459,6 +1459,8 @@ def test_an_asked_topic_outweighs_a_rule_given_no_number(
         ),
         # Beside the rarest of them alone (overrunning, not charging), it is the corpus's too.
         ("es", "Si mi unidad causa Miedo y arrasa contra otra, ¿hacen chequeo de miedo?", False),
+        # A heading naming one concept alone is too general to stand for a topic.
+        ("en", "Can my wizard cast spells during an overrun?", True),
         # Fear on its own, or beside a commoner subject only, is still a topic it lacks.
         ("en", "How does fear work when I charge a big monster?", True),
         ("pl", "Jak działa Strach (Fear) przy pościgu?", True),
@@ -1467,9 +1469,9 @@ def test_an_asked_topic_outweighs_a_rule_given_no_number(
 def test_a_topic_mentioned_in_passing_is_the_corpus_s_with_its_heading_s_subjects(
     glossary: Glossary, lang: str, text: str, declined: bool
 ) -> None:
-    covered = frozenset(glossary.concepts) - {"fear_and_terror"}
+    covered = frozenset(glossary.concepts) - {"fear_and_terror", "magic"}
     question = parse_question(text, lang, glossary)
-    passing = {"fear_and_terror": ("overrun", "charge")}
+    passing = {"fear_and_terror": ("overrun", "charge"), "magic": ("overrun",)}
     decision = route(question, glossary, covered, 0.9, passing=passing)
     assert (decision.kind == "abstain") is declined
     assert route(question, glossary, covered, 0.9).kind == "abstain"
@@ -1860,6 +1862,13 @@ def test_a_number_two_short_words_after_a_situations_word_is_claimed(glossary: G
             "en",
             "I charged 10 skeletons, 3 were left but the extra wounds finished them. Overrun?",
             True,
+        ),
+        # Enemies said to be left after the extra wounds speak against it.
+        (
+            "en",
+            "I charged 10 skeletons, extra wounds killed 1 more but 2 were still standing. "
+            "Can I overrun?",
+            False,
         ),
         # An undead army named is no extra wounds lost: nothing is taken for granted.
         (

@@ -31,6 +31,7 @@ STEMMER_ONLY = {
 INCH_MARKS = ('"', "″", "''")
 DEGREE_MARKS = ("°", "º")
 MAX_RUN = 8  # the most faces one roll lists: an 8D6 overrun
+CM_PER_INCH = 2.5  # the conversion the metric Warhammer editions use: 1" = 2.5 cm
 JOIN_SYMBOLS = r"\s*,\s+|\s*[&+]\s*"
 # The words a yes/no input accepts, wherever it comes from (rule inputs, settings).
 TRUE_WORDS = frozenset({"1", "true", "yes", "y", "on"})
@@ -82,6 +83,8 @@ class Language:
     # Words asking which or how many, read before a word for dice: "what dice", "quantos dados"
     # ask for a quantity as "how far" does.
     amount_words: tuple[str, ...] = ()
+    # Words after a length saying what it is apart from: "half an inch from my archers".
+    apart_words: tuple[str, ...] = ()
     ordinal_suffixes: tuple[str, ...] = ()  # after a digit: "1st", "1-го"
     number_words: tuple[tuple[str, ...], ...] = ()  # the spellings of 1 to 12, in order
     # Nouns for a die face, with the face: "two sixes", "dwie szóstki" are two dice showing 6.

@@ -45,6 +45,7 @@ LANGUAGE = Language(
     turn_nouns=("zug", "runde", "seite"),
     conjunctions=("und",),
     amount_words=("welche", "welcher", "welchen", "welches", "wie viele", "wieviele", "was für"),
+    apart_words=("von", "vom", "entfernt", "weg"),
     degree=("grad",),
     again=("noch", "nochmal", "nochmals", "erneut", "wieder", "weitere", "weiteren"),
     above=("mehr als", "über"),

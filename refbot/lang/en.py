@@ -49,6 +49,7 @@ LANGUAGE = Language(
         "havent",
         "hadnt",
         "cant",
+        "wont",
         "couldnt",
         "wouldnt",
         "shouldnt",
@@ -72,6 +73,7 @@ LANGUAGE = Language(
     articles=("a", "an"),
     single_words=("single", "lone", "only"),
     amount_words=("what", "which", "how many", "how much"),
+    apart_words=("from", "off", "away"),
     ordinal_suffixes=("st", "nd", "rd", "th"),
     number_words=_NUMBERS,
     # "two sixes", and with the face in digits, "two 4s".

@@ -45,6 +45,7 @@ LANGUAGE = Language(
         "cuántas",
         "cuantas",
     ),
+    apart_words=("de", "del"),
     number_words=_NUMBERS,
     face_nouns=(
         ("unos", 1),

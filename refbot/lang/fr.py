@@ -28,6 +28,7 @@ LANGUAGE = Language(
     turn_nouns=("tour", "round", "page"),
     conjunctions=("et",),
     amount_words=("quel", "quels", "quelle", "quelles", "combien de"),
+    apart_words=("de", "du", "des"),
     degree=("degré", "degrés", "degre", "degres"),
     again=("encore", "nouveau", "autre", "autres"),
     above=("plus de", "au-delà de", "supérieur à", "supérieure à"),

@@ -27,6 +27,7 @@ LANGUAGE = Language(
     turn_nouns=("turno", "round", "pagina"),
     conjunctions=("e", "ed"),
     amount_words=("quale", "quali", "quanti", "quante", "che"),
+    apart_words=("da", "dal", "dalla", "dallo", "dai", "dalle"),
     degree=("grado", "gradi"),
     again=("ancora", "nuovo", "altri", "altro", "altra"),
     above=("più di", "oltre", "superiore a"),

@@ -28,6 +28,7 @@ LANGUAGE = Language(
     turn_nouns=("beurt", "ronde", "pagina"),
     conjunctions=("en",),
     amount_words=("welke", "hoeveel", "wat voor"),
+    apart_words=("van",),
     degree=("graden", "graad"),
     again=("nog", "opnieuw", "weer", "andere"),
     above=("meer dan", "boven"),

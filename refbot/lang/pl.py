@@ -51,6 +51,7 @@ LANGUAGE = Language(
     turn_nouns=("tura", "turze", "turę", "tury", "runda", "rundzie", "strona", "stronie"),
     conjunctions=("i", "oraz"),
     amount_words=("jaki", "jakie", "jakich", "jaką", "ile", "którą", "które"),
+    apart_words=("od",),
     degree=("stopień", "stopnie", "stopni", "stopniu"),
     again=("jeszcze", "znowu", "ponownie", "kolejne", "kolejny", "kolejnych"),
     above=("więcej niż", "ponad", "powyżej", "więcej jak"),

@@ -28,6 +28,7 @@ LANGUAGE = Language(
     turn_nouns=("turno", "rodada", "página"),
     conjunctions=("e",),
     amount_words=("qual", "quais", "quantos", "quantas", "que"),
+    apart_words=("de", "do", "da", "dos", "das"),
     degree=("grau", "graus"),
     again=("outra", "outro", "novo", "novamente"),
     above=("mais de", "mais que", "acima de", "superior a"),

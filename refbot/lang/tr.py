@@ -34,6 +34,7 @@ LANGUAGE = Language(
     turn_nouns=("tur", "turda", "turunda", "sayfa"),
     conjunctions=("ve",),
     amount_words=("kaç", "hangi", "ne kadar"),
+    apart_words=("yanından", "uzağında", "uzakta", "ötesinde"),
     articles=("bir",),  # "iki Skaven ve bir ogre": one more model in a list
     single_words=("tek",),
     degree=("derece", "derecelik", "dereceden", "derecenin", "dereceyi"),

@@ -19,7 +19,7 @@ from refbot.rules.core import (
     RuleResult,
     eligibility,
 )
-from refbot.rules.messages import WIPED_OUT_PRESUMED, explain_overrun
+from refbot.rules.messages import LEFT_STANDING, WIPED_OUT_PRESUMED, explain_overrun
 
 GAME, EDITION, LANG = "warhammer-fantasy", "reglamento-es", "es"
 FAST_MOVEMENT_CM = 15  # above this Movement a unit overruns 8D6 cm instead of 5D6
@@ -167,7 +167,7 @@ RULES = [
                 # Read from no number (the numbers of a story are its models, its rolls); the
                 # extra wounds an overrun's story tells of are what finished the enemy.
                 cue=Cue((), by_order=False),
-                presumed=Premise("0", when=("extra_wounds",)),
+                presumed=Premise("0", unless=LEFT_STANDING, when=("extra_wounds",)),
             ),
             Param("units_destroyed", "int", N_("how many enemy units it destroyed"), low=1, high=4),
             Param(

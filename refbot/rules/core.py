@@ -9,8 +9,8 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from refbot.errors import ProvenanceMissing, RuleError
+from refbot.lang import CM_PER_INCH, patterns
 from refbot.lang import parse_bool as read_bool
-from refbot.lang import patterns
 from refbot.segment import Clause, Link
 
 if TYPE_CHECKING:
@@ -18,7 +18,6 @@ if TYPE_CHECKING:
 
 Unit = Literal["in", "cm"]
 ConstantKind = Literal["dice", "int"]
-CM_PER_INCH = 2.5  # the conversion the metric Warhammer editions use: 1" = 2.5 cm
 # A value that is no number, yes/no, distance or choice at all ("abc"), not an impossible one.
 UNREADABLE = "unreadable_input"
 ParamKind = Literal["roll", "dice", "int", "bool", "distance", "choice", "angles"]

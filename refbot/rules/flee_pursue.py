@@ -53,11 +53,12 @@ def flee(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
     """Flee: the losing unit flees 2D6 inches directly away from the victor."""
     outcome: dict[str, Any] = {"dice": "2D6", "unit": ctx.unit}
     roll = inputs.get("roll")
-    # A roll given is a move made: the clause saying how far a fleeing unit moves leads the
-    # one saying which dice it rolls.
-    tags = ["flee_move"] if roll is not None else []
+    tags = []
     if roll is not None:
         outcome["flee_move"] = ctx.distance(roll.total)
+        # A roll given is a move made: the clause saying how far a fleeing unit moves leads
+        # the one saying which dice it rolls.
+        tags.append("flee_move")
     if inputs.get("pursued") is False:
         # "Nobody pursued": the clause on a unit not pursued says where it ends, and so leads.
         outcome["pursued"] = False

@@ -7,7 +7,9 @@ from refbot.rules.core import Premise, RuleResult
 
 # Asking whether a unit may overrun takes the wiped-out foe for granted, unless the question
 # tells of enemies left standing or fleeing.
-WIPED_OUT_PRESUMED = Premise("yes", unless=("flee", "fleeing_enemy", "standing_enemy"))
+# What says enemies were left: standing, or fleeing.
+LEFT_STANDING = ("flee", "fleeing_enemy", "standing_enemy")
+WIPED_OUT_PRESUMED = Premise("yes", unless=LEFT_STANDING)
 
 # Why a unit cannot overrun, by the barrier names the overrun rules report.
 REASONS = {
