@@ -30,6 +30,7 @@ from refbot.errors import (
     QuestionError,
     RefbotError,
     UnknownClause,
+    one_line,
 )
 from refbot.evaluate import Report, evaluate, read_questions
 from refbot.glossary import Glossary, load_glossary
@@ -262,7 +263,7 @@ class Refbot:
             corpus_hash = hash_sections(self.sections())
         except CorpusError as exc:
             # A bad new file must not take the last good index away from users.
-            self.notice(f"corpus has errors, serving the last good index: {_one_line(exc)}")
+            self.notice(f"corpus has errors, serving the last good index: {one_line(exc)}")
             index = load_index(directory, self.embedder.model_id)
             return index, f"the corpus has errors, serving the last good index: {exc}"
         try:
@@ -276,7 +277,7 @@ class Refbot:
         except CorpusError as exc:
             # Found only when the clauses are made (an erratum whose words are not in its
             # section): the last good index still serves, as for a file that fails to parse.
-            self.notice(f"corpus has errors, serving the last good index: {_one_line(exc)}")
+            self.notice(f"corpus has errors, serving the last good index: {one_line(exc)}")
             index = load_index(directory, self.embedder.model_id)
             return index, f"the corpus has errors, serving the last good index: {exc}"
         except (IndexUnwritable, BuildInProgress) as exc:
@@ -492,11 +493,6 @@ class Refbot:
         if retrieval == "dense":
             return evaluate(questions, search=lambda q, k: self.search(q.q, k))
         return evaluate(questions, ask=lambda q, k: self.ask(q.q, k=k))
-
-
-def _one_line(problem: Exception) -> str:
-    """Return an error's lines joined by "; ", for a one-line notice."""
-    return "; ".join(str(problem).splitlines())
 
 
 def _check_filters(clauses: Sequence[Clause], lang: str | None, game: str | None) -> None:

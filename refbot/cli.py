@@ -18,7 +18,14 @@ from refbot.answer import Answer, Situation, situation_lines
 from refbot.bot import Progress, Refbot
 from refbot.config import Settings, load_settings
 from refbot.discord.commands import command_definition, register
-from refbot.errors import ConfigError, InvalidLanguage, OutputError, QuestionError, RefbotError
+from refbot.errors import (
+    ConfigError,
+    InvalidLanguage,
+    OutputError,
+    QuestionError,
+    RefbotError,
+    one_line,
+)
 from refbot.i18n import Writer, language_problem
 from refbot.rules import editions_of
 from refbot.segment import KINDS
@@ -36,7 +43,7 @@ class ErrorReportingGroup(click.Group):
             if ctx.meta.get(JSON_OUTPUT):
                 # A program reading --json gets the API's error shape where it reads.
                 click.echo(json.dumps({"error": {"code": exc.code, "message": str(exc)}}))
-            click.echo(f"error: {exc}", err=True)
+            click.echo(f"error: {one_line(exc)}", err=True)
             ctx.exit(1)
 
 

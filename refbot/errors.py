@@ -189,3 +189,8 @@ class InvalidLanguage(RefbotError):
     """A language option or parameter that is not a known ISO 639-1 code (`--faq xx`)."""
 
     code = "invalid_parameter"
+
+
+def one_line(problem: Exception) -> str:
+    """Return an error's lines joined by "; ", for a one-line message."""
+    return "; ".join(line.strip() for line in str(problem).splitlines() if line.strip())

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from refbot.bot import Refbot
 from refbot.cli import main
 from refbot.config import Settings
+from refbot.errors import QuestionError
 from refbot.i18n import translations
 from tests.helpers import write_section
 
@@ -484,3 +485,16 @@ def test_ask_states_each_rules_status_in_the_answers_language(
     assert result.exit_code == 0
     status = [line for line in result.stdout.splitlines() if line.strip().startswith("[pursuit")]
     assert status and status[0].strip().endswith(f"{mark}]")
+
+
+def test_an_error_of_several_lines_is_one_error_line(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fail(*args: Any, **kwargs: Any) -> None:
+        raise QuestionError("cannot load the model\nCheck your connection.", "bad_model")
+
+    monkeypatch.setattr(Refbot, "search", fail)
+    result = runner.invoke(main, ["search", "flee"])
+    assert result.exit_code == 1
+    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
+    assert errors == ["error: cannot load the model; Check your connection."]
