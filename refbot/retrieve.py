@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -26,9 +25,7 @@ QUANTITY = "quantity"  # the intent "how far / how many", met by clauses that st
 QUERY_ONLY = frozenset({"probability", "reroll"})
 UNLISTED_DENSE = 4.0  # dense weight × this for a language without glossary terms (ablation)
 UNLISTED_CONCEPTS = 0.5  # concept weight × this for such a language
-LIST_ITEM = re.compile(r"^\s*(?:\d{1,3}[.)]|[-*•])\s+")
 PARAGRAPH_CONTEXT = True  # the concepts of earlier sentences of a paragraph count as a heading's
-QUESTION_HEADINGS = True  # a heading that asks ("¿Es obligatorio Arrasar?") is its answer's (abl.)
 
 
 @dataclass(frozen=True)
@@ -68,14 +65,7 @@ class Retriever:
         self.index = index
         self.clauses: list[Clause] = index.clauses
         self.weights = weights or Weights()
-        asking = _asking_headings(self.clauses) if QUESTION_HEADINGS else {}
-        self.own = [
-            self._own_concepts(c, glossary, self.clauses[asking[i]].text if i in asking else "")
-            for i, c in enumerate(self.clauses)
-        ]
-        # The answer to a heading that asks is as near a question as its heading is.
-        self._answers = np.asarray(sorted(asking), dtype=np.int64)
-        self._asking = np.asarray([asking[i] for i in sorted(asking)], dtype=np.int64)
+        self.own = [self._own_concepts(c, glossary) for c in self.clauses]
         # The concepts each clause's headings add to its own, and those of the sentences before
         # it in its paragraph: "In that case, treat the charge as failed" follows the sentence
         # saying what the case is.
@@ -175,12 +165,10 @@ class Retriever:
         return matrix
 
     @staticmethod
-    def _own_concepts(clause: Clause, glossary: Glossary, asked: str = "") -> set[str]:
+    def _own_concepts(clause: Clause, glossary: Glossary) -> set[str]:
         # A clause meets "how far?" by stating a roll or a length, not by saying "distance".
-        # A FAQ answer is about its question as much as about its own words, and so is the
-        # paragraph right under a heading that asks.
-        question = clause.question or asked
-        text = f"{question} {clause.text}" if question else clause.text
+        # A FAQ answer is about its question as much as about its own words.
+        text = f"{clause.question} {clause.text}" if clause.question else clause.text
         found = glossary.concepts_in(text, clause.lang, extra_langs=()) - {QUANTITY}
         return found | {QUANTITY} if patterns().quantity.search(clause.text) else found
 
@@ -193,15 +181,12 @@ class Retriever:
         n = len(self.clauses)
         if self._matrix_of_vectors is not None:
             # A flat index is a plain matrix: one product scores every clause, no top-k heap.
-            dense = (self._matrix_of_vectors @ vector.astype(np.float32)).astype(np.float64)
-        else:
-            k = min(n, DENSE_CANDIDATES)
-            found, rows = self.index.vectors.search(vector.reshape(1, -1).astype(np.float32), k)
-            valid = rows[0] >= 0
-            dense = np.full(n, float(found[0][valid].min()) if valid.any() else 0.0)
-            dense[rows[0][valid]] = found[0][valid]
-        if len(self._answers):
-            dense[self._answers] = np.maximum(dense[self._answers], dense[self._asking])
+            return (self._matrix_of_vectors @ vector.astype(np.float32)).astype(np.float64)
+        k = min(n, DENSE_CANDIDATES)
+        found, rows = self.index.vectors.search(vector.reshape(1, -1).astype(np.float32), k)
+        valid = rows[0] >= 0
+        dense = np.full(n, float(found[0][valid].min()) if valid.any() else 0.0)
+        dense[rows[0][valid]] = found[0][valid]
         return dense
 
     def scores(self, question: Question, vector: np.ndarray) -> dict[str, np.ndarray]:
@@ -325,36 +310,6 @@ def _by_max(values: np.ndarray) -> np.ndarray:
 
 def _concept_tokens(concepts: set[str] | frozenset[str]) -> list[str]:
     return [CONCEPT_TOKEN + k for k in sorted(concepts)]
-
-
-def _asking_headings(clauses: list[Clause]) -> dict[int, int]:
-    """Map each clause answering a heading that asks to that heading's row.
-
-    The answer is the first paragraph under the heading (a page marker between them is no
-    paragraph), or the whole list when that paragraph is a list's first item.
-    """
-    asking: dict[int, int] = {}
-    for heading, above in enumerate(clauses):
-        if above.kind != "heading" or not _asks(above.text):
-            continue
-        blocks: list[int] = []
-        for row in range(heading + 1, len(clauses)):
-            clause = clauses[row]
-            if clause.kind == "heading" or _paragraph_of(clause)[:4] != _paragraph_of(above)[:4]:
-                break
-            if not blocks or clause.block == blocks[-1]:
-                blocks[-1:] = [clause.block]
-            elif _listed(clauses[row - 1]) and _listed(clause):
-                blocks.append(clause.block)  # the next item of the list answering it
-            else:
-                break
-            asking[row] = heading
-    return asking
-
-
-def _listed(clause: Clause) -> bool:
-    """Return whether a clause is a numbered or bulleted item of a list."""
-    return LIST_ITEM.match(clause.text) is not None
 
 
 def _earlier_in_paragraph(clauses: list[Clause], own: list[set[str]]) -> list[set[str]]:

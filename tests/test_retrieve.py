@@ -6,8 +6,7 @@ from rank_bm25 import BM25Okapi
 
 from refbot.bot import Refbot
 from refbot.question import parse_question
-from refbot.retrieve import SparseBM25, Weights, _asking_headings
-from refbot.segment import Clause
+from refbot.retrieve import SparseBM25, Weights
 
 DOCS = [
     ["flee", "2d6", "unit", "flee"],
@@ -102,71 +101,3 @@ def test_a_clause_takes_the_concepts_of_the_sentences_before_it_in_its_paragraph
             retriever.context_concepts[i]
             - bot.glossary.concepts_in(clauses[i].heading, clauses[i].lang, ())
         )
-
-
-def test_the_paragraph_under_a_heading_that_asks_answers_it(bot: Refbot) -> None:
-    retriever = bot.loaded.retriever
-    clauses = retriever.clauses
-    answers = dict(zip(retriever._answers.tolist(), retriever._asking.tolist(), strict=True))
-    answering = [clauses[row].text for row in answers]
-    assert "No, generalmente las tropas no están obligadas a Arrasar." in answering
-    asking = [i for i, c in enumerate(clauses) if c.kind == "heading" and c.text.endswith("?")]
-    assert asking, "the test corpus has a heading that asks (¿Es obligatorio Arrasar?)"
-    for row, heading in answers.items():
-        assert heading in asking
-        # Its concepts are its own, and it is as near a question as its heading.
-        question_concepts = bot.glossary.concepts_in(clauses[heading].text, "es", ())
-        assert question_concepts - {"quantity"} <= retriever.own[row]
-    text = "Muss ich überrennen?"
-    dense = retriever.dense_scores(bot.embedder.embed([text])[0])
-    for row, heading in answers.items():
-        assert dense[row] >= dense[heading]
-    # A heading that does not ask lends its paragraph nothing.
-    plain = [i for i, c in enumerate(clauses) if c.kind == "heading" and not c.text.endswith("?")]
-    assert plain and not any(answers.get(i + 1) == i for i in plain)
-
-
-def _clause(row: int, text: str, block: int, kind: str = "rule") -> Clause:
-    return Clause(
-        f"c{row}",
-        text,
-        kind,
-        ("Q?",),
-        "en",
-        "g",
-        "e",
-        "s",
-        "src",
-        "in",
-        1,
-        block,  # type: ignore[arg-type]
-    )
-
-
-@pytest.mark.parametrize(
-    ("blocks", "answering"),
-    [
-        # The paragraph under the heading, past a page marker (block 2 has no clause).
-        (
-            [("Q?", 1, "heading"), ("Yes.", 3, "rule"), ("Also.", 3, "rule"), ("Next.", 4, "rule")],
-            [1, 2],
-        ),
-        # A list answering it: every item, not the paragraph after it.
-        (
-            [
-                ("Q?", 1, "heading"),
-                ("1. One.", 2, "rule"),
-                ("2. Two.", 3, "rule"),
-                ("Then.", 4, "rule"),
-            ],
-            [1, 2],
-        ),
-        # A heading that does not ask lends nothing.
-        ([("Heading", 1, "heading"), ("Text.", 2, "rule")], []),
-    ],
-)
-def test_the_answer_to_a_heading_that_asks_is_its_first_paragraph_or_list(
-    blocks: list[tuple[str, int, str]], answering: list[int]
-) -> None:
-    clauses = [_clause(i, text, block, kind) for i, (text, block, kind) in enumerate(blocks)]
-    assert sorted(_asking_headings(clauses)) == answering

@@ -297,9 +297,6 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "number words and joiners matched to terms ('iki': two) (before)": lambda: patched(
             terms_module, "FUNCTION_WORDS_SKIPPED", False
         ),
-        "a heading that asks ('¿Es obligatorio Arrasar?') lends its answer nothing (before)": (
-            lambda: _retriever_built_without(bot, "QUESTION_HEADINGS")
-        ),
         "'what dice', 'quantos dados' not read as asking a quantity (before)": lambda: patched(
             question, "AMOUNTS_ASKED", False
         ),
