@@ -189,7 +189,8 @@ def search(
     for row in rows:
         click.echo(f"{row['rank']}. [{row['score']:.3f}] {row['id']} ({row['kind']})")
         click.echo(f"   {row['heading']}")
-        click.echo(f"   {row['text']}")
+        if row["kind"] != "heading":  # a heading's text is the last part of its path
+            click.echo(f"   {row['text']}")
 
 
 @main.command()

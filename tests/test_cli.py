@@ -61,6 +61,9 @@ def test_search_text_output(runner: CliRunner) -> None:
     result = runner.invoke(main, ["search", "Arrasamiento", "--k", "1"])
     assert result.stdout.startswith("1. [")
     assert "no index in" in result.stderr and "; building it now" in result.stderr
+    # A heading hit shows its path once, not its path and then its own text again.
+    first, *shown = result.stdout.splitlines()
+    assert "(heading)" in first and shown == ["   Arrasamiento"]
 
 
 def test_clauses_json_with_filters(runner: CliRunner) -> None:
