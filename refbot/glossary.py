@@ -172,6 +172,10 @@ class Glossary:
         self.concepts = concepts
         # Each concept a denial says, by the concept denied: "pursue" → "restrain".
         self.denials = {c.denial_of: c.name for c in concepts.values() if c.denial_of}
+        # The gap under which each concept a length names is named, in inches: inch_rule, 1.
+        self.closer_than = {
+            c.name: c.closer_than for c in concepts.values() if c.closer_than is not None
+        }
         self.languages = sorted({lang for c in concepts.values() for lang in c.terms})
         # For each language, every stem that occurs in a term → the (concept, term) pairs using it.
         self._by_stem: dict[str, dict[str, list[tuple[str, tuple[str, ...]]]]] = {}

@@ -23,7 +23,7 @@ from refbot.glossary import Glossary
 from refbot.i18n import Writer, detect_language
 from refbot.index import Hit
 from refbot.loaded import Loaded
-from refbot.question import Question, parse_question, with_amount_asked
+from refbot.question import Question, parse_question, with_amount_asked, with_mentions
 from refbot.retrieve import Retriever
 from refbot.router import Call, Decision, candidates, follow_up, named_language, route
 from refbot.rules import Rule, RuleResult, all_rules, editions_of, rule_inputs, rule_of, run_rule
@@ -113,8 +113,7 @@ def ask(
         if terms is not None and lang not in glossary.languages:
             # No terms in this language: its words take the concepts of their nearest terms.
             found = terms.find(text, question.mentions, lang)
-            mentions = tuple(sorted([*question.mentions, *found], key=lambda m: m.start))
-            question = with_amount_asked(replace(question, mentions=mentions))
+            question = with_amount_asked(with_mentions(question, found))
     with clock("embed"):
         vector = embedder.embed([text])[0]
     with clock("search"):

@@ -224,14 +224,13 @@ class Question:
     def _negations_at(self) -> frozenset[int]:
         """Return the positions of the question's negations, "can't" (the token "can") too."""
         denying = negations(self.lang)
+        found = {i for i, token in enumerate(self.tokens) if token in denying}
         language = self.language
         tails = language.negation_tails if language is not None and NEGATION_TAILS_READ else ()
-        written = [fold(self.text[a:b]).replace("’", "'") for a, b in self._spans]
-        return frozenset(
-            i
-            for i, token in enumerate(self.tokens)
-            if token in denying or (tails and written[i].endswith(tails))
-        )
+        if tails:
+            written = (fold(self.text[a:b]).replace("’", "'") for a, b in self._spans)
+            found.update(i for i, word in enumerate(written) if word.endswith(tails))
+        return frozenset(found)
 
     def negated(self, mention: Mention) -> bool:
         """Return whether a negation of the question's language stands just before a mention."""
@@ -424,39 +423,33 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
         and (glossary.denials[m.concept], m.start) not in present
         and question.negated(m)
     ]
-    question = _with_mentions(question, denied)
+    question = with_mentions(question, denied)
     return with_amount_asked(_with_short_lengths(question, glossary))
 
 
 def _with_short_lengths(question: Question, glossary: Glossary) -> Question:
     """Add the concepts a gap said under their `closer_than` names ("0.5" from my archers")."""
-    near = [c for c in glossary.concepts.values() if c.closer_than is not None]
     language = question.language
-    if not SHORT_LENGTHS_NAME or not near or language is None:
+    if not SHORT_LENGTHS_NAME or not glossary.closer_than or language is None:
         return question
     tokens = question.tokens
+    apart = set(language.apart_words)
     found: dict[str, Mention] = {}
     for number in question.numbers:
         if number.unit is None or number.value <= 0:
             continue
         # A gap between two things ("half an inch from my archers"), not a charge short by
         # half an inch: a word for "from" follows the length within a word or two.
-        after = tokens[number.token + 1 : number.token + 1 + GAP_REACH]
-        if not set(after) & set(language.apart_words):
+        if not apart & set(tokens[number.token + 1 : number.token + 1 + GAP_REACH]):
             continue
         inches = number.value / CM_PER_INCH if number.unit == "cm" else number.value
-        for concept in near:
-            if (
-                concept.closer_than is not None
-                and inches < concept.closer_than
-                and concept.name not in question.concepts
-                and concept.name not in found
-            ):
-                found[concept.name] = Mention(concept.name, number.token, number.token + 1)
-    return _with_mentions(question, list(found.values()))
+        for concept, bound in glossary.closer_than.items():
+            if inches < bound and concept not in question.concepts and concept not in found:
+                found[concept] = Mention(concept, number.token, number.token + 1)
+    return with_mentions(question, list(found.values()))
 
 
-def _with_mentions(question: Question, added: list[Mention]) -> Question:
+def with_mentions(question: Question, added: list[Mention]) -> Question:
     """Return the question with more mentions, all in the order they are said."""
     if not added:
         return question
@@ -479,7 +472,7 @@ def with_amount_asked(question: Question) -> Question:
             if start >= 0 and tuple(tokens[start : mention.start]) == words:
                 if start - 1 in rolled:
                     continue
-                return _with_mentions(question, [Mention(QUANTITY, start, mention.end)])
+                return with_mentions(question, [Mention(QUANTITY, start, mention.end)])
     return question
 
 
