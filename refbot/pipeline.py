@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+import numpy as np
 from babel import Locale, UnknownLocaleError
 
 from refbot.answer import (
@@ -24,13 +25,17 @@ from refbot.i18n import Writer, detect_language
 from refbot.index import Hit
 from refbot.loaded import Loaded
 from refbot.question import Question, parse_question, with_amount_asked, with_mentions
-from refbot.retrieve import Retriever
+from refbot.retrieve import Retriever, Weights
 from refbot.router import Call, Decision, candidates, follow_up, named_language, route
 from refbot.rules import Rule, RuleResult, all_rules, editions_of, rule_inputs, rule_of, run_rule
 from refbot.terms import TermMatcher
 from refbot.translation import cite_translations, lead_with_translation, translated_shares
 
 VERIFY_DEPTH = 10
+# A result of an edition none of whose clauses the whole ranking shows (a Spanish question puts
+# the English book's clauses far down) is checked against that edition's own ranking: its
+# clauses among the edition's EDITION_DEPTH best (0: the whole ranking only; ablation).
+EDITION_DEPTH = 3
 GLOSSARY_DETECTS = True  # a question language ID is unsure of takes its glossary's (ablation)
 
 
@@ -226,7 +231,11 @@ def ask(
                     if k >= VERIFY_DEPTH
                     else retriever.rank(scores, VERIFY_DEPTH, allowed, weights=weights)
                 )
-                checked = verify(results, deep)
+                checked = verify(
+                    results,
+                    deep,
+                    lambda r: _edition_ranking(retriever, scores, r, allowed, weights),
+                )
                 cited = frozenset(i for r in results for i in r.clauses)
                 provenance = {i: loaded.clause(i) for i in cited}
                 # A translation's clauses share the bonus of the original clauses they render.
@@ -685,14 +694,44 @@ def check_question(query: str, limit: int) -> str:
     return text
 
 
-def verify(results: Sequence[RuleResult], deep: Sequence[Hit]) -> list[tuple[RuleResult, bool]]:
+def verify(
+    results: Sequence[RuleResult],
+    deep: Sequence[Hit],
+    edition_ranking: Callable[[RuleResult], Sequence[Hit]] | None = None,
+) -> list[tuple[RuleResult, bool]]:
     """Mark each result verified when retrieval alone ranked a clause stating it.
 
     `deep` is retrieval's top VERIFY_DEPTH, however few citations the caller asked for, so
-    that verification does not depend on k.
+    that verification does not depend on k; a result it does not verify is checked against
+    its own edition's best clauses when `edition_ranking` gives them.
     """
     found = {h.clause.id for h in deep}
-    return [(r, bool(found & set(r.clauses))) for r in results]
+    checked = []
+    for result in results:
+        ok = bool(found & set(result.clauses))
+        if not ok and edition_ranking is not None:
+            ok = bool({h.clause.id for h in edition_ranking(result)} & set(result.clauses))
+        checked.append((result, ok))
+    return checked
+
+
+def _edition_ranking(
+    retriever: Retriever,
+    scores: dict[str, np.ndarray],
+    result: RuleResult,
+    allowed: Sequence[int] | None,
+    weights: Weights | None,
+) -> list[Hit]:
+    """Return the EDITION_DEPTH best clauses of the result's own edition."""
+    if not EDITION_DEPTH:
+        return []
+    rows = [
+        i
+        for i in (range(len(retriever.clauses)) if allowed is None else allowed)
+        if retriever.clauses[i].edition == result.edition
+        and retriever.clauses[i].game == result.game
+    ]
+    return retriever.rank(scores, EDITION_DEPTH, rows, weights=weights)
 
 
 class Stopwatch:

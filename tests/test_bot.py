@@ -221,11 +221,27 @@ def test_ask_unverified_rule_cites_its_provenance(
 ) -> None:
     # Verification looks at retrieval's top hit only, which does not state the pursuit rule.
     monkeypatch.setattr("refbot.pipeline.VERIFY_DEPTH", 1)
+    monkeypatch.setattr("refbot.pipeline.EDITION_DEPTH", 0)
     answer = bot.ask("my goblins fled 7, the pursuers rolled 7", k=1)
     assert len(answer.citations) == 1
     assert answer.rule is not None and answer.rule.verified is False
     assert answer.citations[0].id in answer.rule.clauses
     assert answer.confidence == UNVERIFIED_CONFIDENCE
+
+
+@pytest.mark.parametrize("edition_depth, verified", [(0, False), (3, True)])
+def test_ask_checks_a_result_against_its_own_editions_ranking(
+    bot: Refbot, monkeypatch: pytest.MonkeyPatch, edition_depth: int, verified: bool
+) -> None:
+    # A Spanish question ranks the Spanish book's clauses first: the English book's result is
+    # checked against the English book's best clauses.
+    monkeypatch.setattr("refbot.pipeline.EDITION_DEPTH", edition_depth)
+    question = (
+        "Si me cargan y me cargo a todos los que me cargaron en la primera ronda, ¿puedo arrasar?"
+    )
+    by_edition = {r.edition: r for r in bot.ask(question).rules}
+    assert by_edition["reglamento-es"].verified is True
+    assert by_edition["rulebook-en"].verified is verified
 
 
 def test_ask_abstains_out_of_scope_in_the_question_language(bot: Refbot) -> None:
