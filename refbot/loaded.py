@@ -12,6 +12,7 @@ from refbot.errata import overrides_of
 from refbot.errors import ProvenanceMissing, UnknownClause
 from refbot.glossary import Glossary
 from refbot.index import Index
+from refbot.lang import patterns
 from refbot.retrieve import Retriever
 from refbot.rules import Override, Provenance, all_rules
 from refbot.segment import Amendment, Clause
@@ -115,6 +116,21 @@ class Loaded:
                 for rule_id in found.get(link.original, {}).copy():
                     found.setdefault(clause.id, {})[rule_id] = None
         return {clause_id: tuple(rules) for clause_id, rules in found.items()}
+
+    @cached_property
+    def stated_dice(self) -> dict[tuple[str, str], frozenset[int]]:
+        """Return, by (rule id, edition), the dice counts its clauses write ("5D6": 5)."""
+        notation = patterns().notation
+        found: dict[tuple[str, str], frozenset[int]] = {}
+        for rule in all_rules():
+            try:
+                stating = rule.locate(self.provenance, tuple(rule.provenance))
+            except ProvenanceMissing:
+                continue
+            found[(rule.id, rule.edition)] = frozenset(
+                int(m.group(1)) for i in stating for m in notation.finditer(self.clause(i).text)
+            )
+        return found
 
     def clause(self, clause_id: str) -> Clause:
         """Return the indexed clause with that id, or raise UnknownClause."""

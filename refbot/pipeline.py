@@ -36,6 +36,7 @@ VERIFY_DEPTH = 10
 # the English book's clauses far down) is checked against that edition's own ranking: its
 # clauses among the edition's EDITION_DEPTH best (0: the whole ranking only; ablation).
 EDITION_DEPTH = 3
+QUOTED_DICE = True  # dice only one edition writes ("5D6 u 8D6") choose it (ablation)
 GLOSSARY_DETECTS = True  # a question language ID is unsure of takes its glossary's (ablation)
 
 
@@ -194,6 +195,9 @@ def ask(
             decision, followed = continue_from(
                 decision, question, previous, unit, languages, retriever.languages
             )
+        if situation is None and previous is None and not edition:
+            # "¿5D6 u 8D6?": dice only one edition's clauses of the rule write name that edition.
+            followed = quoted_edition(question, decision, loaded)
         if followed and not edition:
             # The follow-up is about one edition ("what about the Spanish rules?"): compute and
             # cite that edition alone.
@@ -306,6 +310,25 @@ def with_asks(answer: Answer, results: Sequence[RuleResult]) -> Answer:
     lead = writer.gettext("To settle it, tell me:")
     text = f"{answer.answer} {lead} {' '.join(asks.values())}"
     return replace(answer, answer=text, asks=tuple(asks.items()))
+
+
+def quoted_edition(question: Question, decision: Decision, loaded: Loaded) -> str | None:
+    """Return the one edition of the main rule whose clauses write every dice count quoted."""
+    if not QUOTED_DICE or decision.kind != "rule" or not decision.calls or not question.counts:
+        return None
+    quoted = {c.count for c in question.counts}
+    rules = editions_of(decision.calls[0].rule)
+    writing = [
+        r.edition for r in rules if quoted <= loaded.stated_dice.get((r.id, r.edition), set())
+    ]
+    if len(writing) != 1 or len(rules) == 1:
+        return None
+    # Every rule the question sets up must be that edition's: a detail only another edition
+    # states ("must I charge the unit my overrun reaches?") keeps every edition.
+    stated = {(r.id, r.edition) for r in all_rules()}
+    if any((call.rule, writing[0]) not in stated for call in decision.calls):
+        return None
+    return writing[0]
 
 
 def situation_of(decision: Decision, edition: str | None = None) -> Situation | None:

@@ -244,6 +244,33 @@ def test_ask_checks_a_result_against_its_own_editions_ranking(
     assert by_edition["rulebook-en"].verified is verified
 
 
+@pytest.mark.parametrize(
+    "question, editions",
+    [
+        ("Mis lanceros tienen M 10 cm y han arrasado, ¿tiro 5D6 u 8D6?", {"reglamento-es"}),
+        ("My knights charged and wiped out the enemy: is their overrun 2D6?", {"rulebook-en"}),
+        # Dice both editions' clauses never write together: every edition is answered.
+        (
+            "My knights charged and wiped out the enemy: is their overrun 2D6 or 5D6?",
+            {"rulebook-en", "reglamento-es"},
+        ),
+    ],
+)
+def test_ask_answers_the_edition_whose_dice_the_question_quotes(
+    bot: Refbot, question: str, editions: set[str]
+) -> None:
+    answer = bot.ask(question)
+    assert {r.edition for r in answer.rules if r.id == "overrun"} == editions
+
+
+def test_ask_keeps_every_edition_without_quoted_dice(
+    bot: Refbot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("refbot.pipeline.QUOTED_DICE", False)
+    answer = bot.ask("Mis lanceros tienen M 10 cm y han arrasado, ¿tiro 5D6 u 8D6?")
+    assert {r.edition for r in answer.rules} == {"rulebook-en", "reglamento-es"}
+
+
 def test_ask_abstains_out_of_scope_in_the_question_language(bot: Refbot) -> None:
     answer = bot.ask("¿Cuál es la mejor receta de paella?")
     assert answer.abstained and answer.citations == () and answer.rule is None

@@ -76,6 +76,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         ),
         "no unit/order/count fallbacks": lambda: _no_fallbacks(),
         "only the main rule computed": lambda: patched(router, "MAX_CALLS", 1),
+        "dice only one edition writes do not choose it (before)": lambda: patched(
+            pipeline, "QUOTED_DICE", False
+        ),
         "a result checked only against the whole ranking (before)": lambda: patched(
             pipeline, "EDITION_DEPTH", 0
         ),
