@@ -37,6 +37,7 @@ VERIFY_DEPTH = 10
 # clauses among the edition's EDITION_DEPTH best (0: the whole ranking only; ablation).
 EDITION_DEPTH = 3
 QUOTED_DICE = True  # dice only one edition writes ("5D6 u 8D6") choose it (ablation)
+QUOTED_UNITS = True  # so do lengths in the unit of only one edition ("M 20 cm"; ablation)
 GLOSSARY_DETECTS = True  # a question language ID is unsure of takes its glossary's (ablation)
 
 
@@ -313,14 +314,19 @@ def with_asks(answer: Answer, results: Sequence[RuleResult]) -> Answer:
 
 
 def quoted_edition(question: Question, decision: Decision, loaded: Loaded) -> str | None:
-    """Return the one edition of the main rule whose clauses write every dice count quoted."""
-    if not QUOTED_DICE or decision.kind != "rule" or not decision.calls or not question.counts:
+    """Return the one edition of the main rule whose clauses write every dice count quoted, or
+    else the one measured in the unit the question's lengths are written in."""
+    if decision.kind != "rule" or not decision.calls:
         return None
     quoted = {c.count for c in question.counts}
     rules = editions_of(decision.calls[0].rule)
-    writing = [
-        r.edition for r in rules if quoted <= loaded.stated_dice.get((r.id, r.edition), set())
-    ]
+    writing = []
+    if QUOTED_DICE and quoted:
+        writing = [
+            r.edition for r in rules if quoted <= loaded.stated_dice.get((r.id, r.edition), set())
+        ]
+    elif QUOTED_UNITS and question.written_unit:
+        writing = [r.edition for r in rules if r.units == question.written_unit]
     if len(writing) != 1 or len(rules) == 1:
         return None
     # Every rule the question sets up must be that edition's: a detail only another edition

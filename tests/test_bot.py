@@ -263,11 +263,38 @@ def test_ask_answers_the_edition_whose_dice_the_question_quotes(
     assert {r.edition for r in answer.rules if r.id == "overrun"} == editions
 
 
+@pytest.mark.parametrize(
+    "question, editions",
+    [
+        (
+            "Mis caballeros (Movimiento 20 cm) cargaron y aniquilaron al enemigo, ¿arrasan?",
+            {"reglamento-es"},
+        ),
+        (
+            'My knights (Movement 8") charged and wiped out the enemy: can they overrun?',
+            {"rulebook-en"},
+        ),
+    ],
+)
+@pytest.mark.parametrize("quoted_units", [True, False])
+def test_ask_answers_the_edition_whose_unit_the_question_writes(
+    bot: Refbot,
+    monkeypatch: pytest.MonkeyPatch,
+    question: str,
+    editions: set[str],
+    quoted_units: bool,
+) -> None:
+    monkeypatch.setattr("refbot.pipeline.QUOTED_UNITS", quoted_units)
+    answer = bot.ask(question)
+    expected = editions if quoted_units else {"rulebook-en", "reglamento-es"}
+    assert {r.edition for r in answer.rules if r.id == "overrun"} == expected
+
+
 def test_ask_keeps_every_edition_without_quoted_dice(
     bot: Refbot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("refbot.pipeline.QUOTED_DICE", False)
-    answer = bot.ask("Mis lanceros tienen M 10 cm y han arrasado, ¿tiro 5D6 u 8D6?")
+    answer = bot.ask("Mis lanceros cargaron y aniquilaron al enemigo, ¿arrasan con 5D6 u 8D6?")
     assert {r.edition for r in answer.rules} == {"rulebook-en", "reglamento-es"}
 
 

@@ -652,7 +652,7 @@ def test_an_undecided_outcome_gives_its_clauses_a_lesser_share() -> None:
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_editions_that_differ_are_named_as_readers_know_them(bot: Refbot, lang: str) -> None:
     answer = bot.ask(
-        "My unit charged and wiped out the enemy in the first turn, Movement 10 cm: overrun?",
+        "My unit charged and wiped out the enemy in the first turn: overrun?",
         lang=lang,
     )
     assert {r.edition for r in answer.rules if r.id == "overrun"} == {

@@ -79,6 +79,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "dice only one edition writes do not choose it (before)": lambda: patched(
             pipeline, "QUOTED_DICE", False
         ),
+        "lengths in one edition's unit do not choose it (before)": lambda: patched(
+            pipeline, "QUOTED_UNITS", False
+        ),
         "a result checked only against the whole ranking (before)": lambda: patched(
             pipeline, "EDITION_DEPTH", 0
         ),
