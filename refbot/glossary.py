@@ -151,6 +151,9 @@ class Concept:
     # A length under this many inches names the concept too: units "half an inch apart" are
     # within the 1" rule whatever words say so.
     closer_than: float | None = None
+    # The concepts a negated term of this one qualifies rather than denies: "nie zdał szarży"
+    # (did not pass the charge) is a failed charge, not no charge.
+    qualifies: tuple[str, ...] = ()
 
     def title(self, lang: str) -> str:
         """Return what to call the concept in a language: its name or first term, else English."""
@@ -176,6 +179,8 @@ class Glossary:
         self.closer_than = {
             c.name: c.closer_than for c in concepts.values() if c.closer_than is not None
         }
+        # (qualifier, qualified): "nie zdał szarży" is a failed charge, not no charge.
+        self.qualifying = frozenset((c.name, q) for c in concepts.values() for q in c.qualifies)
         self.languages = sorted({lang for c in concepts.values() for lang in c.terms})
         # For each language, every stem that occurs in a term → the (concept, term) pairs using it.
         self._by_stem: dict[str, dict[str, list[tuple[str, tuple[str, ...]]]]] = {}
@@ -591,6 +596,11 @@ def load_glossary(path: Path) -> Glossary:
             raise CorpusError(
                 [f"{where}: concept {name!r}: 'closer_than' must be a positive number of inches"]
             )
+        qualifies = entry.get("qualifies", [])
+        if not isinstance(qualifies, list) or not all(isinstance(n, str) for n in qualifies):
+            raise CorpusError(
+                [f"{where}: concept {name!r}: 'qualifies' must be a list of concept names"]
+            )
         concepts[str(name)] = Concept(
             str(name),
             kind,
@@ -602,9 +612,15 @@ def load_glossary(path: Path) -> Glossary:
             within,
             denial_of,
             None if closer_than is None else float(closer_than),
+            tuple(qualifies),
         )
     denied: dict[str, str] = {}
     for concept in concepts.values():
+        unknown = [n for n in concept.qualifies if n not in concepts]
+        if unknown:
+            raise CorpusError(
+                [f"{where}: concept {concept.name!r}: 'qualifies' names no concept {unknown[0]!r}"]
+            )
         if concept.denial_of is not None and concept.denial_of not in concepts:
             raise CorpusError([f"{where}: concept {concept.name!r}: 'denial_of' names no concept"])
         if concept.denial_of is not None and concept.denial_of in denied:

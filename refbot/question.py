@@ -93,6 +93,9 @@ class Question:
     # For each token, the clause of the sentence it sits in (split on punctuation), so that a
     # number is read with the words of its own clause: "I fled 9, he pursued with 4+4".
     clauses: tuple[int, ...] = ()
+    # (qualifier, qualified) concept pairs: a negated term of the first does not deny the second
+    # (the glossary's `qualifies`).
+    qualifying: frozenset[tuple[str, str]] = frozenset()
 
     def same_clause(self, first: int, second: int) -> bool:
         """Return whether two token positions sit in the same clause."""
@@ -276,7 +279,9 @@ class Question:
             and self.same_clause(m.start, mention.start)
             and all(_governing(tokens[t], self.language) for t in range(m.end, mention.start))
             for m in self.mentions
-            if m != mention and not m.in_parts
+            if m != mention
+            and not m.in_parts
+            and (m.concept, mention.concept) not in self.qualifying
         ):
             return True
         # "препятствий никаких нет": a trailing negation denies the word just before it, with
@@ -408,7 +413,9 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     numbers.sort(key=lambda n: n.token)
     written = [DieFaces(_faces_of(m), at[m.start()], at[m.end() - 1]) for m in pairs]
     rolls = tuple(sorted([*written, *said], key=lambda r: r.token))
-    question = Question(text, lang, mentions, tuple(numbers), counts, rolls, clauses)
+    question = Question(
+        text, lang, mentions, tuple(numbers), counts, rolls, clauses, glossary.qualifying
+    )
     if LATER_ANGLES_READ and any(n.angle for n in numbers) and language is not None:
         question = replace(question, numbers=_later_angles(question))
     # A denied concept says its denial's concept: "instead of chasing them" is restraining.

@@ -210,6 +210,11 @@ def test_unknown_language_tries_every_glossary_language(glossary: Glossary) -> N
         ("concepts: {flee: {terms: {en: [flee]}, denial_of: pursue}}", "'denial_of' names no"),
         ("concepts: {gap: {terms: {en: [gap]}, closer_than: one}}", "'closer_than' must be"),
         ("concepts: {gap: {terms: {en: [gap]}, closer_than: -1}}", "'closer_than' must be"),
+        ("concepts: {failed: {terms: {en: [failed]}, qualifies: charge}}", "'qualifies' must be"),
+        (
+            "concepts: {failed: {terms: {en: [failed]}, qualifies: [charge]}}",
+            "'qualifies' names no concept 'charge'",
+        ),
         (
             "concepts: {a: {terms: {en: [a]}, denial_of: c}, b: {terms: {en: [b]}, denial_of: c},"
             " c: {terms: {en: [c]}}}",

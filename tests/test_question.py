@@ -479,3 +479,27 @@ def test_a_trailing_negation_denies_without_a_leading_one(glossary: Glossary) ->
     question = replace(question, mentions=(mention,))
     assert question.tokens[2:4] == ["engel", "yoktu"]
     assert question.negated(mention)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "concept", "denied"),
+    [
+        # A failure's own negation qualifies what failed: a failed charge, not no charge.
+        ("Mój oddział nie zdał szarży, rzuciłem 2 i 5.", "pl", "charge", False),
+        # ... but still denies what the failure keeps from happening: no contact.
+        ("Mi unidad arrasa hacia otra pero no llega a tocarla", "es", "contact", True),
+    ],
+)
+def test_a_negated_failure_qualifies_what_failed(
+    glossary: Glossary, text: str, lang: str, concept: str, denied: bool
+) -> None:
+    question = parse_question(text, lang, glossary)
+    mention = next(m for m in question.mentions if m.concept == concept)
+    assert question.negated(mention) is denied
+
+
+def test_a_negated_failure_denies_without_the_glossarys_qualifies(glossary: Glossary) -> None:
+    text = "Mój oddział nie zdał szarży, rzuciłem 2 i 5."
+    question = replace(parse_question(text, "pl", glossary), qualifying=frozenset())
+    charge = next(m for m in question.mentions if m.concept == "charge")
+    assert question.negated(charge)
