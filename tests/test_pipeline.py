@@ -670,6 +670,10 @@ def test_editions_that_differ_are_named_as_readers_know_them(bot: Refbot, lang: 
     [
         ("en", "Mordheim: what happens in the recovery phase?"),
         ("ru", "Мордхейм: что происходит в фазе восстановления?"),
+        # Standing up is recovering, whatever words say it; attacking a downed warrior is not.
+        ("en", "My warrior is knocked down. When does he stand up?"),
+        ("ru", "Мой воин сбит с ног. Когда он встанет?"),
+        ("it", "Mordheim: il mio guerriero è a terra. Quando si rialza?"),
     ],
 )
 def test_a_named_game_asked_about_a_topic_its_rules_lack_is_declined(
@@ -678,6 +682,11 @@ def test_a_named_game_asked_about_a_topic_its_rules_lack_is_declined(
     # The corpus's Mordheim text says how downed warriors are attacked, not how they recover.
     answer = bot.ask(text, lang=lang)
     assert answer.abstained and answer.rule is None
+
+
+def test_attacking_a_warrior_before_he_stands_up_is_answered(bot: Refbot) -> None:
+    answer = bot.ask("Can I attack a knocked down warrior before he gets up?", lang="en")
+    assert not answer.abstained and answer.rule is not None and answer.rule.id == "attack_downed"
 
 
 def test_an_edition_without_the_questions_rule_is_named_with_the_rules_editions(
