@@ -52,6 +52,14 @@ def read(decision: Decision, inputs: dict[str, str | None]) -> dict[str, str | N
             {"leadership": "7"},
         ),
         ("fr", "Ma charge a échoué avec 2 et 5", "failed_charge", {"dice": "2,5"}),
+        # "non ci arrivo": I do not get there, a charge that fell short.
+        (
+            "it",
+            "ho fatto 1 e 4 in carica e non ci arrivo, di quanto avanzo?",
+            "failed_charge",
+            {"dice": "1,4"},
+        ),
+        ("pl", "Mój oddział nie zdał szarży, rzuciłem 2 i 5.", "failed_charge", {"dice": "2,5"}),
         (
             "it",
             "Un guerriero stordito viene messo fuori combattimento?",
