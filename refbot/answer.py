@@ -333,7 +333,7 @@ def situation_lines(answer: Answer, glossary: Glossary | None = None) -> list[st
     writer = Writer(answer.lang)
     read = []
     for name, value in situation.inputs.items():
-        param = input_param(name, situation.rule)
+        param = input_param(name, situation.rule, situation.edition)
         label = writer.gettext(param.help) if param is not None else name
         shown = _shown_value(param, value, writer, glossary)
         if name in situation.presumed:
@@ -350,6 +350,9 @@ def situation_lines(answer: Answer, glossary: Glossary | None = None) -> list[st
         options = " ".join(
             f"--input {shlex.quote(f'{name}={value}')}" for name, value in situation.inputs.items()
         )
+        if situation.edition:
+            # Read for one edition (its dice, its unit, a follow-up naming it): corrected as one.
+            options += f" --edition {shlex.quote(situation.edition)}"
         lines.append(writer.gettext("To correct it: {options}").format(options=options))
     return lines
 

@@ -127,8 +127,11 @@ class Loaded:
                 stating = rule.locate(self.provenance, tuple(rule.provenance))
             except ProvenanceMissing:
                 continue
+            # As errata amend the text: the rule computes with the amended dice.
             found[(rule.id, rule.edition)] = frozenset(
-                int(m.group(1)) for i in stating for m in notation.finditer(self.clause(i).text)
+                int(m.group(1))
+                for i in stating
+                for m in notation.finditer(self.clause(i).amended_text())
             )
         return found
 

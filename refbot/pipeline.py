@@ -32,9 +32,10 @@ from refbot.terms import TermMatcher
 from refbot.translation import cite_translations, lead_with_translation, translated_shares
 
 VERIFY_DEPTH = 10
-# A result of an edition none of whose clauses the whole ranking shows (a Spanish question puts
-# the English book's clauses far down) is checked against that edition's own ranking: its
-# clauses among the edition's EDITION_DEPTH best (0: the whole ranking only; ablation).
+# A result whose clauses the whole ranking does not show, of a rule another edition's result of
+# which it verifies (a Spanish question puts the English book's clauses far down), is checked
+# against its own edition's ranking: its clauses among that edition's EDITION_DEPTH best (0: the
+# whole ranking only; ablation).
 EDITION_DEPTH = 3
 QUOTED_DICE = True  # dice only one edition writes ("5D6 u 8D6") choose it (ablation)
 QUOTED_UNITS = True  # so do lengths in the unit of only one edition ("M 20 cm"; ablation)
@@ -196,8 +197,9 @@ def ask(
             decision, followed = continue_from(
                 decision, question, previous, unit, languages, retriever.languages
             )
-        if situation is None and previous is None and not edition:
-            # "¿5D6 u 8D6?": dice only one edition's clauses of the rule write name that edition.
+        if situation is None and not followed and not edition:
+            # Dice only one edition's clauses write ("¿5D6 u 8D6?"), or lengths in only one
+            # edition's unit, name that edition, in a new question as in a conversation.
             followed = quoted_edition(question, decision, loaded)
         if followed and not edition:
             # The follow-up is about one edition ("what about the Spanish rules?"): compute and
@@ -266,7 +268,7 @@ def ask(
                     text, lang, checked, boosted, provenance, k, assumed, decision.calls[0].presumed
                 )
                 answer = cite_translations(answer, loaded.provenance, loaded.clauses_by_id)
-                situation = situation_of(decision, followed)
+                situation = situation_of(decision, followed or edition)
                 return with_asks(replace(answer, situation=situation), results)
     if decision.kind == "lookup" and decision.named and LOOKUP_SHARE:
         # No rule computed, but the question names rules' situations: their clauses lead.
@@ -283,7 +285,7 @@ def ask(
             text, lang, relevant(hits), problem, paragraph, amendments, decision.rule
         )
         answer = cite_translations(answer, loaded.provenance, loaded.clauses_by_id)
-        return replace(answer, situation=situation_of(decision, followed))
+        return replace(answer, situation=situation_of(decision, followed or edition))
 
 
 def with_asks(answer: Answer, results: Sequence[RuleResult]) -> Answer:
@@ -314,27 +316,35 @@ def with_asks(answer: Answer, results: Sequence[RuleResult]) -> Answer:
 
 
 def quoted_edition(question: Question, decision: Decision, loaded: Loaded) -> str | None:
-    """Return the one edition of the main rule whose clauses write every dice count quoted, or
-    else the one measured in the unit the question's lengths are written in."""
+    """Return the one edition of the main rule the question's dice or length unit point to."""
     if decision.kind != "rule" or not decision.calls:
         return None
-    quoted = {c.count for c in question.counts}
     rules = editions_of(decision.calls[0].rule)
-    writing = []
+    if len(rules) == 1:
+        return None
+    quoted = {c.count for c in question.counts}
+    writing: list[Rule] = []
     if QUOTED_DICE and quoted:
-        writing = [
-            r.edition for r in rules if quoted <= loaded.stated_dice.get((r.id, r.edition), set())
-        ]
-    elif QUOTED_UNITS and question.written_unit:
-        writing = [r.edition for r in rules if r.units == question.written_unit]
-    if len(writing) != 1 or len(rules) == 1:
+        # "¿5D6 u 8D6?": the edition whose clauses (as errata amend them) write every count.
+        writing = [r for r in rules if quoted <= loaded.stated_dice.get((r.id, r.edition), set())]
+    if not writing and QUOTED_UNITS and question.written_unit:
+        # "Movimiento 20 cm": the edition measured in the unit the question's lengths are in.
+        writing = [r for r in rules if r.units == question.written_unit]
+    if len(writing) != 1:
+        return None
+    chosen = writing[0]
+    # Not another language's book over the asker's own: "is my overrun 5D6?" asked in English
+    # keeps the English book's 2D6 beside the Spanish one's.
+    if chosen.lang != question.lang and any(r.lang == question.lang for r in rules):
         return None
     # Every rule the question sets up must be that edition's: a detail only another edition
     # states ("must I charge the unit my overrun reaches?") keeps every edition.
-    stated = {(r.id, r.edition) for r in all_rules()}
-    if any((call.rule, writing[0]) not in stated for call in decision.calls):
-        return None
-    return writing[0]
+    for call in decision.calls:
+        if call.rule != chosen.id and chosen.edition not in {
+            r.edition for r in editions_of(call.rule)
+        }:
+            return None
+    return chosen.edition
 
 
 def situation_of(decision: Decision, edition: str | None = None) -> Situation | None:
@@ -731,14 +741,18 @@ def verify(
     """Mark each result verified when retrieval alone ranked a clause stating it.
 
     `deep` is retrieval's top VERIFY_DEPTH, however few citations the caller asked for, so
-    that verification does not depend on k; a result it does not verify is checked against
-    its own edition's best clauses when `edition_ranking` gives them.
+    that verification does not depend on k; a result it does not verify, of a rule it verifies
+    another edition's result of, is checked against its own edition's best clauses when
+    `edition_ranking` gives them.
     """
     found = {h.clause.id for h in deep}
+    ranked = {r.id for r in results if found & set(r.clauses)}
     checked = []
     for result in results:
         ok = bool(found & set(result.clauses))
-        if not ok and edition_ranking is not None:
+        # Only another edition's result of a rule the whole ranking verified: a rule no
+        # edition of which it shows is unverified, however few clauses its book has.
+        if not ok and result.id in ranked and edition_ranking is not None:
             ok = bool({h.clause.id for h in edition_ranking(result)} & set(result.clauses))
         checked.append((result, ok))
     return checked

@@ -414,7 +414,7 @@ def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     written = [DieFaces(_faces_of(m), at[m.start()], at[m.end() - 1]) for m in pairs]
     rolls = tuple(sorted([*written, *said], key=lambda r: r.token))
     question = Question(
-        text, lang, mentions, tuple(numbers), counts, rolls, clauses, glossary.qualifying
+        text, lang, mentions, tuple(numbers), counts, rolls, clauses, qualifying=glossary.qualifying
     )
     if LATER_ANGLES_READ and any(n.angle for n in numbers) and language is not None:
         question = replace(question, numbers=_later_angles(question))

@@ -244,10 +244,14 @@ def test_ask_checks_a_result_against_its_own_editions_ranking(
     assert by_edition["rulebook-en"].verified is verified
 
 
+@pytest.mark.parametrize("quoted_dice", [True, False])
 @pytest.mark.parametrize(
     "question, editions",
     [
-        ("Mis lanceros tienen M 10 cm y han arrasado, ¿tiro 5D6 u 8D6?", {"reglamento-es"}),
+        (
+            "Mis lanceros cargaron y aniquilaron al enemigo, ¿arrasan con 5D6 u 8D6?",
+            {"reglamento-es"},
+        ),
         ("My knights charged and wiped out the enemy: is their overrun 2D6?", {"rulebook-en"}),
         # Dice both editions' clauses never write together: every edition is answered.
         (
@@ -257,45 +261,34 @@ def test_ask_checks_a_result_against_its_own_editions_ranking(
     ],
 )
 def test_ask_answers_the_edition_whose_dice_the_question_quotes(
-    bot: Refbot, question: str, editions: set[str]
-) -> None:
-    answer = bot.ask(question)
-    assert {r.edition for r in answer.rules if r.id == "overrun"} == editions
-
-
-@pytest.mark.parametrize(
-    "question, editions",
-    [
-        (
-            "Mis caballeros (Movimiento 20 cm) cargaron y aniquilaron al enemigo, ¿arrasan?",
-            {"reglamento-es"},
-        ),
-        (
-            'My knights (Movement 8") charged and wiped out the enemy: can they overrun?',
-            {"rulebook-en"},
-        ),
-    ],
-)
-@pytest.mark.parametrize("quoted_units", [True, False])
-def test_ask_answers_the_edition_whose_unit_the_question_writes(
     bot: Refbot,
     monkeypatch: pytest.MonkeyPatch,
     question: str,
     editions: set[str],
-    quoted_units: bool,
+    quoted_dice: bool,
 ) -> None:
-    monkeypatch.setattr("refbot.pipeline.QUOTED_UNITS", quoted_units)
+    monkeypatch.setattr("refbot.pipeline.QUOTED_DICE", quoted_dice)
     answer = bot.ask(question)
-    expected = editions if quoted_units else {"rulebook-en", "reglamento-es"}
+    expected = editions if quoted_dice else {"rulebook-en", "reglamento-es"}
     assert {r.edition for r in answer.rules if r.id == "overrun"} == expected
 
 
-def test_ask_keeps_every_edition_without_quoted_dice(
-    bot: Refbot, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr("refbot.pipeline.QUOTED_DICE", False)
-    answer = bot.ask("Mis lanceros cargaron y aniquilaron al enemigo, ¿arrasan con 5D6 u 8D6?")
-    assert {r.edition for r in answer.rules} == {"rulebook-en", "reglamento-es"}
+def test_ask_keeps_the_askers_own_book_beside_another_ones_dice(bot: Refbot) -> None:
+    # An English player quoting the Spanish book's 5D6 still hears that the English book says 2D6.
+    answer = bot.ask("My knights charged and wiped out the enemy: is their overrun 5D6?")
+    assert {r.edition for r in answer.rules if r.id == "overrun"} == {
+        "rulebook-en",
+        "reglamento-es",
+    }
+
+
+def test_ask_chooses_the_quoted_edition_in_a_conversation(bot: Refbot) -> None:
+    first = bot.ask("my goblins fled 7, the pursuers rolled 9")
+    answer = bot.ask(
+        "Mis lanceros cargaron y aniquilaron al enemigo, ¿arrasan con 5D6 u 8D6?",
+        previous=first.situation,
+    )
+    assert {r.edition for r in answer.rules if r.id == "overrun"} == {"reglamento-es"}
 
 
 def test_ask_abstains_out_of_scope_in_the_question_language(bot: Refbot) -> None:

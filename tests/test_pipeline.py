@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -670,10 +671,6 @@ def test_editions_that_differ_are_named_as_readers_know_them(bot: Refbot, lang: 
     [
         ("en", "Mordheim: what happens in the recovery phase?"),
         ("ru", "Мордхейм: что происходит в фазе восстановления?"),
-        # Standing up is recovering, whatever words say it; attacking a downed warrior is not.
-        ("en", "My warrior is knocked down. When does he stand up?"),
-        ("ru", "Мой воин сбит с ног. Когда он встанет?"),
-        ("it", "Mordheim: il mio guerriero è a terra. Quando si rialza?"),
     ],
 )
 def test_a_named_game_asked_about_a_topic_its_rules_lack_is_declined(
@@ -729,3 +726,34 @@ def test_a_follow_up_naming_a_language_without_the_rule_answers_it_again(
     assert not answer.abstained
     assert answer.situation == before.situation
     assert [r.id for r in answer.rules][:1] == ["pursuit"]
+
+
+@pytest.mark.parametrize(
+    ("deep_ids", "own_edition_ids", "verified"),
+    [
+        # The whole ranking shows the Spanish result's clause: the English result may be
+        # checked against the English book's own best clauses.
+        (["es#1"], ["en#1"], {"reglamento-es": True, "rulebook-en": True}),
+        # No edition's clause in the whole ranking: the book's own best clauses verify nothing.
+        ([], ["en#1", "es#1"], {"reglamento-es": False, "rulebook-en": False}),
+        # Shown by the whole ranking but not among its own book's best: unverified.
+        (["es#1"], [], {"reglamento-es": True, "rulebook-en": False}),
+    ],
+)
+def test_verify_checks_an_edition_against_its_own_book_only_beside_a_verified_one(
+    bot: Refbot, deep_ids: list[str], own_edition_ids: list[str], verified: dict[str, bool]
+) -> None:
+    from refbot.index import Hit
+    from refbot.rules import RuleResult
+
+    clause = bot.loaded.retriever.clauses[0]
+
+    def hits(ids: list[str]) -> list[Hit]:
+        return [Hit(replace(clause, id=i), 1.0) for i in ids]
+
+    results = [
+        RuleResult("overrun", "warhammer-fantasy", edition, "overrun", {}, {}, [clause_id])
+        for edition, clause_id in (("reglamento-es", "es#1"), ("rulebook-en", "en#1"))
+    ]
+    checked = pipeline.verify(results, hits(deep_ids), lambda result: hits(own_edition_ids))
+    assert {r.edition: ok for r, ok in checked} == verified

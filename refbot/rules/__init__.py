@@ -61,13 +61,16 @@ def rule_of(result: RuleResult) -> Rule:
     return found
 
 
-def input_param(name: str, rule_id: str | None = None) -> Param | None:
-    """Return the first registered parameter of that name (of that rule), or None if unknown."""
-    for rule in all_rules():
-        param = rule.param(name) if rule_id in (None, rule.id) else None
-        if param is not None:
-            return param
-    return None
+def input_param(name: str, rule_id: str | None = None, edition: str | None = None) -> Param | None:
+    """Return the registered parameter of that name (of that rule, that edition's first), or
+    None if unknown."""
+    found = [
+        (rule.edition != edition, param)
+        for rule in all_rules()
+        if rule_id in (None, rule.id) and (param := rule.param(name)) is not None
+    ]
+    # The edition's own words first: a Spanish overrun roll is 5D6 or 8D6, not 2D6.
+    return min(found, key=lambda pair: pair[0])[1] if found else None
 
 
 def input_help(name: str, rule_id: str | None = None) -> str | None:
