@@ -1245,3 +1245,22 @@ def test_an_impossible_value_says_the_range_its_input_takes(
     label = _(input_help(str(problem["input"]), str(situation["rule"])) or "")
     expected = _(message).format(input=label, low=problem["low"], high=problem["high"])
     assert answer["answer"].startswith(expected)
+
+
+def test_an_input_another_needs_is_named_as_the_missing_one(client: FlaskClient) -> None:
+    # A Spanish overrun roll cannot be read without the Movement that picks 5D6 or 8D6: the
+    # Movement is what the question lacks, not the roll it gives.
+    situation = {"rule": "overrun", "inputs": {"wiped_out": "yes", "roll": "22"}}
+    answer = client.post(
+        "/api/ask",
+        json={
+            "q": "¿Cuánto arrasa?",
+            "lang": "es",
+            "situation": situation,
+            "edition": "reglamento-es",
+        },
+    )
+    body = answer.get_json()
+    assert body["problem"]["code"] == "missing_input"
+    assert body["problem"]["input"] == "movement"
+    assert "Movimiento" in body["answer"]

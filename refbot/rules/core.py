@@ -575,7 +575,9 @@ def coerce_inputs(
                     count = param.dice
                 parsed = parse_roll(param.name, value, count)
         except RuleError as exc:
-            raise RuleError(str(exc), param.name, exc.reason, exc.allowed) from None
+            # Named by the input being read (an edition may drop it), and by what it needs.
+            needs = exc.param if exc.param not in (None, param.name) else exc.needs
+            raise RuleError(str(exc), param.name, exc.reason, exc.allowed, needs) from None
         typed[param.name] = parsed
         shown[param.name] = _show(parsed)
     return typed, shown
