@@ -104,13 +104,9 @@ class Loaded:
         A translation's clause states what the clause it renders states.
         """
         found: dict[str, dict[str, None]] = {}
-        for rule in all_rules():
-            try:
-                stating = rule.locate(self.provenance, tuple(rule.provenance))
-            except ProvenanceMissing:
-                continue
+        for (rule_id, _), stating in self.rule_clauses.items():
             for clause_id in stating:
-                found.setdefault(clause_id, {})[rule.id] = None
+                found.setdefault(clause_id, {})[rule_id] = None
         for clause in self.index.clauses:
             for link in clause.translates:
                 for rule_id in found.get(link.original, {}).copy():
@@ -118,22 +114,34 @@ class Loaded:
         return {clause_id: tuple(rules) for clause_id, rules in found.items()}
 
     @cached_property
+    def rule_clauses(self) -> dict[tuple[str, str], tuple[str, ...]]:
+        """Return, by (rule id, edition), the ids of the clauses stating it (every tag's).
+
+        A rule whose provenance this index lacks is left out.
+        """
+        found: dict[tuple[str, str], tuple[str, ...]] = {}
+        for rule in all_rules():
+            try:
+                found[(rule.id, rule.edition)] = tuple(
+                    rule.locate(self.provenance, tuple(rule.provenance))
+                )
+            except ProvenanceMissing:
+                continue
+        return found
+
+    @cached_property
     def stated_dice(self) -> dict[tuple[str, str], frozenset[int]]:
         """Return, by (rule id, edition), the dice counts its clauses write ("5D6": 5)."""
         notation = patterns().notation
-        found: dict[tuple[str, str], frozenset[int]] = {}
-        for rule in all_rules():
-            try:
-                stating = rule.locate(self.provenance, tuple(rule.provenance))
-            except ProvenanceMissing:
-                continue
-            # As errata amend the text: the rule computes with the amended dice.
-            found[(rule.id, rule.edition)] = frozenset(
+        # As errata amend the text: the rule computes with the amended dice.
+        return {
+            key: frozenset(
                 int(m.group(1))
                 for i in stating
                 for m in notation.finditer(self.clause(i).amended_text())
             )
-        return found
+            for key, stating in self.rule_clauses.items()
+        }
 
     def clause(self, clause_id: str) -> Clause:
         """Return the indexed clause with that id, or raise UnknownClause."""

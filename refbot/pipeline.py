@@ -326,7 +326,9 @@ def quoted_edition(question: Question, decision: Decision, loaded: Loaded) -> st
     writing: list[Rule] = []
     if QUOTED_DICE and quoted:
         # "¿5D6 u 8D6?": the edition whose clauses (as errata amend them) write every count.
-        writing = [r for r in rules if quoted <= loaded.stated_dice.get((r.id, r.edition), set())]
+        writing = [
+            r for r in rules if quoted <= loaded.stated_dice.get((r.id, r.edition), frozenset())
+        ]
     if not writing and QUOTED_UNITS and question.written_unit:
         # "Movimiento 20 cm": the edition measured in the unit the question's lengths are in.
         writing = [r for r in rules if r.units == question.written_unit]
