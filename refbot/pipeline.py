@@ -28,6 +28,7 @@ from refbot.question import Question, parse_question, with_amount_asked, with_me
 from refbot.retrieve import Retriever, Weights
 from refbot.router import Call, Decision, candidates, follow_up, named_language, route
 from refbot.rules import Rule, RuleResult, all_rules, editions_of, rule_inputs, rule_of, run_rule
+from refbot.rules.core import parse_faces
 from refbot.terms import TermMatcher
 from refbot.translation import cite_translations, lead_with_translation, translated_shares
 
@@ -38,6 +39,7 @@ VERIFY_DEPTH = 10
 # whole ranking only; ablation).
 EDITION_DEPTH = 3
 QUOTED_DICE = True  # dice only one edition writes ("5D6 u 8D6") choose it (ablation)
+QUOTED_FACES = True  # so do as many faces as one edition's dice ("3 and 2": 2D6; ablation)
 QUOTED_UNITS = True  # so do lengths in the unit of only one edition ("M 20 cm"; ablation)
 GLOSSARY_DETECTS = True  # a question language ID is unsure of takes its glossary's (ablation)
 
@@ -323,6 +325,15 @@ def quoted_edition(question: Question, decision: Decision, loaded: Loaded) -> st
     if len(rules) == 1:
         return None
     quoted = {c.count for c in question.counts}
+    if QUOTED_FACES:
+        # "rolled 3 and 2 for the overrun": as many dice as faces given, which only the 2D6
+        # edition rolls.
+        main = decision.calls[0]
+        quoted |= {
+            len(faces)
+            for p in rules[0].params
+            if p.kind == "roll" and (faces := _given_faces(main.inputs.get(p.name)))
+        }
     writing: list[Rule] = []
     if QUOTED_DICE and quoted:
         # "¿5D6 u 8D6?": the edition whose clauses (as errata amend them) write every count.
@@ -347,6 +358,15 @@ def quoted_edition(question: Question, decision: Decision, loaded: Loaded) -> st
         }:
             return None
     return chosen.edition
+
+
+def _given_faces(value: object) -> tuple[int, ...]:
+    """Return the faces of a roll given as faces ("3,2"), or none for a total or nothing."""
+    try:
+        faces = parse_faces("roll", value) if value is not None else ()
+    except RuleError:
+        return ()
+    return faces if len(faces) > 1 else ()
 
 
 def situation_of(decision: Decision, edition: str | None = None) -> Situation | None:

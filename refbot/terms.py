@@ -28,6 +28,7 @@ MIN_LETTERS = 3  # shorter words are particles and suffixes, not game terms
 MIN_STEM_LETTERS = MIN_LETTERS + 1
 PAIRS_READ = True  # two neighbouring words are matched as one phrase too (ablation switch)
 FUNCTION_WORDS_SKIPPED = True  # ablation switch: "iki", "ile" name no concept alone
+LIGHT_WORDS_SKIPPED = True  # ablation switch: so do "ettim" (hücum ettim) and "benim" (my)
 STEMS_READ = True  # ablation switch: "yakalandı" is also matched as its stem "yakala"
 # Names are matched exactly, never by resemblance; a topic only declines, so a near miss on one
 # would refuse a question the corpus answers; a part says nothing alone.
@@ -106,7 +107,9 @@ class TermMatcher:
         )
         # Number words and joiners sit near every term a little and nearest to one by chance
         # ("iki", two, by "mandatory"): they name nothing alone, though they may in a pair.
-        stopped = function_words(lang) if FUNCTION_WORDS_SKIPPED else frozenset()
+        stopped = (
+            function_words(lang, LIGHT_WORDS_SKIPPED) if FUNCTION_WORDS_SKIPPED else frozenset()
+        )
         singles = [
             (i, w) for i, w in words if w not in stopped and stems.get((i, w)) not in stopped
         ]

@@ -273,6 +273,20 @@ def test_ask_answers_the_edition_whose_dice_the_question_quotes(
     assert {r.edition for r in answer.rules if r.id == "overrun"} == expected
 
 
+@pytest.mark.parametrize("quoted_faces", [True, False])
+def test_ask_answers_the_edition_whose_dice_the_faces_given_count(
+    bot: Refbot, monkeypatch: pytest.MonkeyPatch, quoted_faces: bool
+) -> None:
+    # Two faces for an overrun roll: the English book's 2D6, not the Spanish 5D6 or 8D6.
+    monkeypatch.setattr("refbot.pipeline.QUOTED_FACES", quoted_faces)
+    answer = bot.ask("Zaszarżowałem i wybiłem wroga do nogi, na overrun wyrzuciłem 3 i 2.")
+    expected = {"rulebook-en"} if quoted_faces else {"rulebook-en", "reglamento-es"}
+    assert {r.edition for r in answer.rules if r.id == "overrun"} == expected
+    if quoted_faces:
+        (result,) = answer.rules
+        assert result.outcome["move"] == {"value": 5, "unit": "in"}
+
+
 def test_ask_keeps_the_askers_own_book_beside_another_ones_dice(bot: Refbot) -> None:
     # An English player quoting the Spanish book's 5D6 still hears that the English book says 2D6.
     answer = bot.ask("My knights charged and wiped out the enemy: is their overrun 5D6?")

@@ -158,13 +158,16 @@ def test_an_inflected_word_takes_the_term_of_its_stem(
 
 
 @pytest.mark.parametrize("skipped", [True, False])
-def test_a_number_word_names_no_concept(
-    glossary: Glossary, skipped: bool, monkeypatch: pytest.MonkeyPatch
+# "iki" (two), "ettim" (the light verb of "hücum ettim"), "benim" (my) resemble a term by
+# chance; a language's number words, auxiliaries and possessives name nothing alone.
+@pytest.mark.parametrize("word", ["iki", "ettim", "benim"])
+def test_a_function_word_names_no_concept(
+    glossary: Glossary, skipped: bool, word: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # "iki" (two) resembles a term by chance; a language's number words name nothing alone.
-    monkeypatch.setattr(terms_module, "FUNCTION_WORDS_SKIPPED", skipped)
-    matcher = TermMatcher(glossary, SynonymEmbedder({"iki": "pursue"}))
-    found = {m.concept for m in matcher.find("xxx iki zzz", lang="tr")}
+    switch = "FUNCTION_WORDS_SKIPPED" if word == "iki" else "LIGHT_WORDS_SKIPPED"
+    monkeypatch.setattr(terms_module, switch, skipped)
+    matcher = TermMatcher(glossary, SynonymEmbedder({word: "pursue"}))
+    found = {m.concept for m in matcher.find(f"xxx {word} zzz", lang="tr")}
     assert found == (set() if skipped else {"pursue"})
 
 

@@ -79,6 +79,12 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "dice only one edition writes do not choose it (before)": lambda: patched(
             pipeline, "QUOTED_DICE", False
         ),
+        "as many faces as one edition's dice do not choose it (before)": lambda: patched(
+            pipeline, "QUOTED_FACES", False
+        ),
+        "auxiliaries and possessives guessed like words ('hücum ettim'; before)": lambda: patched(
+            terms_module, "LIGHT_WORDS_SKIPPED", False
+        ),
         "lengths in one edition's unit do not choose it (before)": lambda: patched(
             pipeline, "QUOTED_UNITS", False
         ),

@@ -76,6 +76,9 @@ class Language:
     turn_nouns: tuple[str, ...] = ()
     # First-person possessives: "my 20 goblins" counts the asker's own models, never a roll.
     possessives: tuple[str, ...] = ()
+    # Verbs that only carry tense or person for the noun before them ("hücum ettim", "panik
+    # oldu"): in a language without glossary terms they name no concept alone.
+    auxiliaries: tuple[str, ...] = ()
     doubles: tuple[str, ...] = ()  # two dice showing one face: "double 5"
     articles: tuple[str, ...] = ()  # before a die face: "a 3 and a 6"
     # After an article, words saying there is only one: "against a single orc" is one opponent.
@@ -216,16 +219,23 @@ def stem_rewrites(code: str) -> tuple[tuple[re.Pattern[str], str], ...]:
 
 
 @lru_cache(maxsize=32)
-def function_words(code: str) -> frozenset[str]:
-    """Return a language's number words, joiners and articles: words that name no concept.
+def function_words(code: str, light: bool = True) -> frozenset[str]:
+    """Return a language's number words, joiners, articles, possessives and auxiliary verbs.
 
-    None for a language without a module.
+    Without `light`, not its possessives and auxiliaries. None for a language without a module.
     """
     if code not in CODES:
         return frozenset()
     language = _load(code)
     words = set(language.numbers)
-    for attribute in ("joiners", "conjunctions", "articles", "plus", "single_words"):
+    for attribute in (
+        "joiners",
+        "conjunctions",
+        "articles",
+        "plus",
+        "single_words",
+        *(("possessives", "auxiliaries") if light else ()),
+    ):
         words.update(getattr(language, attribute))
     return frozenset(w.lower() for w in words if " " not in w)
 

@@ -16,6 +16,14 @@ _NUMBERS = (
     ("yedi",), ("sekiz",), ("dokuz",), (), (), (),
 )  # fmt: skip
 
+# Light verbs (etmek, olmak, yapmak) make verbs of nouns: "hücum ettim", "panik oldu".
+_AUXILIARIES = (
+    "et", "etmek", "ettim", "etti", "ettik", "ettiler", "eder", "ederim", "ediyor",
+    "ediyorum", "edebilir", "edebilirim", "edemez", "ol", "olmak", "oldu", "oldum", "olur",
+    "olursa", "oluyor", "olabilir", "yap", "yapmak", "yaptım", "yaptı", "yapıyorum",
+    "yapabilir", "yapabilirim",
+)  # fmt: skip
+
 LANGUAGE = Language(
     code="tr",
     stemmer="turkish",
@@ -27,6 +35,9 @@ LANGUAGE = Language(
     cm=("cm", "santim", "santimetre"),
     dice_letters=("d",),
     doubles=("çift",),
+    # "benim adam", "ben kovaladım": whose or who, not what.
+    possessives=("benim", "bizim", "ben", "biz"),
+    auxiliaries=_AUXILIARIES,
     joiners=("ve", "veya", "ile"),
     plus=("artı", "arti"),
     model_nouns=("model", "kişilik", "kişi"),
