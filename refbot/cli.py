@@ -33,12 +33,42 @@ from refbot.segment import KINDS
 JSON_OUTPUT = "refbot.json_output"  # ctx.meta key: the command was asked for JSON
 
 
+class OneLineUsageError(click.UsageError):
+    """A usage error shown as one `error:` line naming the help to read, not click's block."""
+
+    def show(self, file: Any = None) -> None:
+        """Print the one line on standard error."""
+        path = self.ctx.command_path if self.ctx else "refbot"
+        click.echo(f"error: {self.format_message()} (see '{path} --help')", err=True)
+
+
+def _one_line(exc: click.UsageError) -> click.UsageError:
+    """Return a usage error as one line; asking for nothing (which shows the help) as it is."""
+    if isinstance(exc, click.exceptions.NoArgsIsHelpError | OneLineUsageError):
+        return exc
+    return OneLineUsageError(exc.format_message(), exc.ctx)
+
+
 class ErrorReportingGroup(click.Group):
-    """A command group that turns refbot errors into a one-line message and exit code 1."""
+    """A command group that turns errors into one `error:` line: exit 1, usage errors 2."""
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as exc:
+            raise _one_line(exc) from exc
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except click.UsageError as exc:
+            raise _one_line(exc) from exc
         except RefbotError as exc:
             if ctx.meta.get(JSON_OUTPUT):
                 # A program reading --json gets the API's error shape where it reads.

@@ -169,6 +169,22 @@ def test_rule_bad_input_exits_1(runner: CliRunner) -> None:
     assert "error: flee: a 2D6 roll totals 2 to 12, not 13" in result.stderr
 
 
+@pytest.mark.parametrize(
+    "args, named",
+    [
+        (["ask", "--k", "0", "my goblins fled 7"], "'--k'"),
+        (["--bogus"], "--bogus"),
+        (["nosuch"], "nosuch"),
+        (["rule", "pursuit", "7"], "7"),
+    ],
+)
+def test_a_usage_error_is_one_error_line(runner: CliRunner, args: list[str], named: str) -> None:
+    result = runner.invoke(main, args)
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("error: ") and named in line and "--help" in line
+
+
 def test_rule_stray_argument_is_a_usage_error(runner: CliRunner) -> None:
     result = runner.invoke(main, ["rule", "pursuit", "7"])
     assert result.exit_code == 2
