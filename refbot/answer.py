@@ -276,6 +276,7 @@ def compose_lookup(
     paragraph: str | None = None,
     amendments: Sequence[Amendment] = (),
     problem_rule: str | None = None,
+    problem_edition: str | None = None,
 ) -> Answer:
     """Answer by quoting the paragraph of the best clause in its own language, with its source.
 
@@ -306,7 +307,7 @@ def compose_lookup(
     if problem is not None:
         low, high = problem.allowed or (None, None)
         said = Problem(problem.reason, problem.needs or problem.param, low, high)
-        text = _problem_sentence(said, writer, problem_rule) + " " + text
+        text = _problem_sentence(said, writer, problem_rule, problem_edition) + " " + text
     return Answer(
         query=query,
         lang=lang,
@@ -386,11 +387,13 @@ def _shown_value(param: Param | None, value: str, writer: Writer, glossary: Glos
     return value
 
 
-def _problem_sentence(problem: Problem, writer: Writer, rule_id: str | None = None) -> str:
+def _problem_sentence(
+    problem: Problem, writer: Writer, rule_id: str | None = None, edition: str | None = None
+) -> str:
     # Localised by code: the rules core's English error text never enters another language,
     # and an input is named by what it is to a player ("the Flee roll"), never its internal name,
     # as the rule that refused it names it (several rules have a "roll").
-    about = input_help(problem.input, rule_id) if problem.input else None
+    about = input_help(problem.input, rule_id, edition) if problem.input else None
     label = writer.gettext(about) if about else None
     if problem.code == "missing_input" and label:
         return writer.gettext(

@@ -131,10 +131,10 @@ def ask(
         # A translation's edition is its original's text: computed with, and cited beside, it.
         editions = {edition, loaded.originals.get(edition or "", edition)}
         if edition:
-            allowed = [i for i, c in enumerate(retriever.clauses) if c.edition in editions]
+            allowed = retriever.rows_of(editions)
         elif games := named_games(question, retriever):
             # "Mordheim: …": cite only that game's clauses (a glossary concept names a game).
-            allowed = [i for i, c in enumerate(retriever.clauses) if c.game in games]
+            allowed = retriever.rows_of(games=games)
         scores = retriever.scores(question, vector)
         # A language without glossary terms leans on the multilingual encoder.
         weights = (
@@ -208,7 +208,7 @@ def ask(
             # cite that edition alone.
             edition = followed
             editions = {edition}
-            allowed = [i for i, c in enumerate(retriever.clauses) if c.edition in editions]
+            allowed = retriever.rows_of(editions)
             hits = retriever.rank(scores, k, allowed, weights=weights)
     if decision.kind == "abstain" or not hits:
         with clock("answer"):
@@ -284,7 +284,14 @@ def ask(
         hits = lead_with_translation(hits, loaded.provenance, loaded.clauses_by_id, lang)
         paragraph, amendments = loaded.paragraph(hits[0].clause)
         answer = compose_lookup(
-            text, lang, relevant(hits), problem, paragraph, amendments, decision.rule
+            text,
+            lang,
+            relevant(hits),
+            problem,
+            paragraph,
+            amendments,
+            decision.rule,
+            edition,
         )
         answer = cite_translations(answer, loaded.provenance, loaded.clauses_by_id)
         return replace(answer, situation=situation_of(decision, followed or edition))
@@ -792,9 +799,8 @@ def _edition_ranking(
         return []
     rows = [
         i
-        for i in (range(len(retriever.clauses)) if allowed is None else allowed)
-        if retriever.clauses[i].edition == result.edition
-        and retriever.clauses[i].game == result.game
+        for i in retriever.rows_of((result.edition,), within=allowed)
+        if retriever.clauses[i].game == result.game
     ]
     return retriever.rank(scores, EDITION_DEPTH, rows, weights=weights)
 

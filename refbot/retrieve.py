@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import faiss
@@ -90,6 +90,11 @@ class Retriever:
         )
         self.games = frozenset(c.game for c in self.clauses)
         self.languages = frozenset(c.lang for c in self.clauses)
+        # The rows of each edition and of each game, to search one book or game without a scan.
+        self._rows: dict[tuple[str, str], list[int]] = {}
+        for i, c in enumerate(self.clauses):
+            self._rows.setdefault(("edition", c.edition), []).append(i)
+            self._rows.setdefault(("game", c.game), []).append(i)
         # For each topic the corpus mentions only in passing ("si la unidad que carga causa
         # Miedo", under "Carga durante Arrasamiento"), what the headings over the clauses
         # mentioning it name, the rarest first: a question on that topic naming two of them,
@@ -146,6 +151,24 @@ class Retriever:
         )
         self._row = {c.id: i for i, c in enumerate(self.clauses)}
         self.faq_rows = tuple(i for i, c in enumerate(self.clauses) if c.kind == "faq")
+
+    def rows_of(
+        self,
+        editions: Iterable[str | None] = (),
+        games: Iterable[str] = (),
+        within: Sequence[int] | None = None,
+    ) -> list[int]:
+        """Return the rows of clauses of these editions, or these games (within some rows)."""
+        found = sorted(
+            {
+                *(i for e in editions if e for i in self._rows.get(("edition", e), ())),
+                *(i for g in games for i in self._rows.get(("game", g), ())),
+            }
+        )
+        if within is not None:
+            kept = set(within)
+            found = [i for i in found if i in kept]
+        return found
 
     def _scale_of(self, clause: Clause) -> float:
         """Return how much a clause's fused score counts: examples and exclamations less."""

@@ -14,7 +14,16 @@ from refbot.i18n import Writer, available_languages, translations
 from refbot.plugins import DEFAULT_PLUGINS
 from refbot.question import parse_question
 from refbot.router import route
-from refbot.rules import Provenance, Rule, RuleResult, all_rules, rule_of, run_rule
+from refbot.rules import (
+    Provenance,
+    Rule,
+    RuleResult,
+    all_rules,
+    input_help,
+    input_param,
+    rule_of,
+    run_rule,
+)
 from tests.helpers import SEED_CORPUS
 
 BUILT_IN = [r for r in all_rules() if r.compute.__module__ in DEFAULT_PLUGINS]
@@ -174,3 +183,13 @@ def test_every_rule_is_reachable_from_a_question(
 def test_a_result_of_an_unknown_rule_is_refused() -> None:
     with pytest.raises(UnknownRule, match="nope"):
         rule_of(RuleResult("nope", "g", "e", "c", {}, {}, []))
+
+
+@pytest.mark.parametrize(
+    "edition, dice", [("rulebook-en", "2D6"), ("reglamento-es", "5D6 or 8D6"), (None, "2D6")]
+)
+def test_an_input_is_described_in_its_editions_words(edition: str | None, dice: str) -> None:
+    # Both editions' overruns have a "roll": the Spanish book's is 5D6 or 8D6, the English 2D6.
+    help_text = input_help("roll", "overrun", edition)
+    assert help_text is not None and f"({dice}:" in help_text
+    assert input_param("roll", "overrun", edition) is not None

@@ -101,3 +101,20 @@ def test_a_clause_takes_the_concepts_of_the_sentences_before_it_in_its_paragraph
             retriever.context_concepts[i]
             - bot.glossary.concepts_in(clauses[i].heading, clauses[i].lang, ())
         )
+
+
+@pytest.mark.parametrize(
+    "editions, games",
+    [(("rulebook-en",), ()), (("reglamento-es", "rulebook-ru"), ()), ((), ("mordheim",))],
+)
+def test_rows_of_editions_and_games_are_those_a_scan_finds(
+    bot: Refbot, editions: tuple[str, ...], games: tuple[str, ...]
+) -> None:
+    retriever = bot.loaded.retriever
+    scanned = [
+        i for i, c in enumerate(retriever.clauses) if c.edition in editions or c.game in games
+    ]
+    assert scanned and retriever.rows_of(editions, games) == scanned
+    within = scanned[::2]
+    assert retriever.rows_of(editions, games, within=within) == within
+    assert retriever.rows_of(("no-such-edition",)) == []

@@ -73,12 +73,13 @@ def input_param(name: str, rule_id: str | None = None, edition: str | None = Non
     return min(found, key=lambda pair: pair[0])[1] if found else None
 
 
-def input_help(name: str, rule_id: str | None = None) -> str | None:
+def input_help(name: str, rule_id: str | None = None, edition: str | None = None) -> str | None:
     """Return what an input is (its Param `help`, a message to translate), or None if unknown.
 
-    Messages show it, never the input's internal name: "the Flee roll (total or faces)".
+    Messages show it, never the input's internal name: "the Flee roll (total or faces)"; the
+    edition's own help first ("the overrun roll (5D6 or 8D6…)" in the Spanish book).
     """
-    param = input_param(name, rule_id)
+    param = input_param(name, rule_id, edition)
     return param.help if param is not None else None
 
 
