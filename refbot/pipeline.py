@@ -38,6 +38,7 @@ VERIFY_DEPTH = 10
 # against its own edition's ranking: its clauses among that edition's EDITION_DEPTH best (0: the
 # whole ranking only; ablation).
 EDITION_DEPTH = 3
+WHOLE_RULE_VERIFIES = True  # any clause stating the rule verifies it, not only its outcome's
 QUOTED_DICE = True  # dice only one edition writes ("5D6 u 8D6") choose it (ablation)
 QUOTED_FACES = True  # so do as many faces as one edition's dice ("3 and 2": 2D6; ablation)
 QUOTED_UNITS = True  # so do lengths in the unit of only one edition ("M 20 cm"; ablation)
@@ -244,6 +245,7 @@ def ask(
                     results,
                     deep,
                     lambda r: _edition_ranking(retriever, scores, r, allowed, weights),
+                    loaded.rule_clauses if WHOLE_RULE_VERIFIES else None,
                 )
                 cited = frozenset(i for r in results for i in r.clauses)
                 provenance = {i: loaded.clause(i) for i in cited}
@@ -766,6 +768,7 @@ def verify(
     results: Sequence[RuleResult],
     deep: Sequence[Hit],
     edition_ranking: Callable[[RuleResult], Sequence[Hit]] | None = None,
+    rule_clauses: Mapping[tuple[str, str], Sequence[str]] | None = None,
 ) -> list[tuple[RuleResult, bool]]:
     """Mark each result verified when retrieval alone ranked a clause stating it.
 
@@ -775,14 +778,19 @@ def verify(
     `edition_ranking` gives them.
     """
     found = {h.clause.id for h in deep}
-    ranked = {r.id for r in results if found & set(r.clauses)}
+    rule_clauses = rule_clauses or {}
+
+    def stating(result: RuleResult) -> set[str]:
+        return set(result.clauses) | set(rule_clauses.get((result.id, result.edition), ()))
+
+    ranked = {r.id for r in results if found & stating(r)}
     checked = []
     for result in results:
-        ok = bool(found & set(result.clauses))
+        ok = bool(found & stating(result))
         # Only another edition's result of a rule the whole ranking verified: a rule no
         # edition of which it shows is unverified, however few clauses its book has.
         if not ok and result.id in ranked and edition_ranking is not None:
-            ok = bool({h.clause.id for h in edition_ranking(result)} & set(result.clauses))
+            ok = bool({h.clause.id for h in edition_ranking(result)} & stating(result))
         checked.append((result, ok))
     return checked
 

@@ -760,3 +760,19 @@ def test_verify_checks_an_edition_against_its_own_book_only_beside_a_verified_on
     ]
     checked = pipeline.verify(results, hits(deep_ids), lambda result: hits(own_edition_ids))
     assert {r.edition: ok for r, ok in checked} == verified
+
+
+@pytest.mark.parametrize("whole_rule", [True, False])
+def test_verify_takes_any_clause_stating_the_rule(bot: Refbot, whole_rule: bool) -> None:
+    # A failed charge computed from its rule sentence is verified by the worked example of the
+    # same rule ("the charge range is 9 … the charge has failed") that retrieval ranked.
+    from refbot.index import Hit
+    from refbot.rules import RuleResult
+
+    clause = bot.loaded.retriever.clauses[0]
+    result = RuleResult("failed_charge", "warhammer-fantasy", "rulebook-ru", "x", {}, {}, ["ru#2"])
+    stating = {("failed_charge", "rulebook-ru"): ("ru#2", "ru#9")}
+    checked = pipeline.verify(
+        [result], [Hit(replace(clause, id="ru#9"), 1.0)], None, stating if whole_rule else None
+    )
+    assert checked == [(result, whole_rule)]

@@ -88,6 +88,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "lengths in one edition's unit do not choose it (before)": lambda: patched(
             pipeline, "QUOTED_UNITS", False
         ),
+        "only the clauses of a result's own outcome verify it (before)": lambda: patched(
+            pipeline, "WHOLE_RULE_VERIFIES", False
+        ),
         "a result checked only against the whole ranking (before)": lambda: patched(
             pipeline, "EDITION_DEPTH", 0
         ),
