@@ -699,7 +699,10 @@ def eval_(ctx: click.Context, file: Path, retrieval: str, as_json: bool) -> None
     rules, abstention = report.rules(), report.abstention()
     if rules["n"]:
         n = rules["n"]
-        click.echo(f"rules: {rules['correct']}/{n} correct, {rules['verified']}/{n} verified")
+        click.echo(
+            f"rules: {rules['correct']}/{n} correct, {rules['verified']}/{n} verified, "
+            f"{rules['right_and_verified']}/{n} correct and verified"
+        )
     click.echo(
         f"abstention: precision {abstention['precision']:.3f}, recall {abstention['recall']:.3f} "
         f"({abstention['abstained']} abstained, {abstention['out_of_scope']} out of scope)"

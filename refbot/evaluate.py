@@ -63,6 +63,8 @@ class Report:
             "n": len(checked),
             "correct": sum(1 for o in checked if o.rule_ok),
             "verified": sum(1 for o in checked if o.verified),
+            # What the aim counts: the expected outcome, and retrieval stating its rule.
+            "right_and_verified": sum(1 for o in checked if o.rule_ok and o.verified),
         }
 
     def abstention(self) -> dict[str, Any]:

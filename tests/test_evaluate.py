@@ -75,6 +75,8 @@ def test_rule_and_abstention_are_scored() -> None:
         Question("a", ("yes",), "en", 1, rule="pursuit", expect={"caught": True}),
         Question("b", (), "en", 2, abstain=True),
         Question("c", ("yes",), "en", 3),
+        # Verified, but not the expected outcome: counted verified, not right and verified.
+        Question("d", ("yes",), "en", 4, rule="pursuit", expect={"caught": False}),
     ]
     answers = {
         "a": {
@@ -84,6 +86,11 @@ def test_rule_and_abstention_are_scored() -> None:
         },
         "b": {"citations": [], "abstained": True},
         "c": {"citations": [], "abstained": True},
+        "d": {
+            "citations": [{"text": "yes"}],
+            "abstained": False,
+            "rules": [{"id": "pursuit", "outcome": {"caught": True}, "verified": True}],
+        },
     }
 
     class Reply:
@@ -94,7 +101,7 @@ def test_rule_and_abstention_are_scored() -> None:
             return self.data
 
     report = evaluate(questions, ask=lambda q, k: Reply(answers[q.q]))
-    assert report.rules() == {"n": 1, "correct": 1, "verified": 1}
+    assert report.rules() == {"n": 2, "correct": 1, "verified": 2, "right_and_verified": 1}
     assert report.abstention() == {
         "out_of_scope": 1,
         "abstained": 2,

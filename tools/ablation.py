@@ -450,10 +450,12 @@ def main(paths: list[Path]) -> None:
     bot = Refbot()
     bot.ask("warm up")
     header = " | ".join(
-        f"{p.stem} {m}" for p in paths for m in ("R@1", "R@5", "rules", "abst. P", "abst. R")
+        f"{p.stem} {m}"
+        for p in paths
+        for m in ("R@1", "R@5", "rules", "right & verified", "abst. P", "abst. R")
     )
     print(f"| variant | {header} |")
-    print("|---" * (1 + 5 * len(paths)) + "|")
+    print("|---" * (1 + 6 * len(paths)) + "|")
     for name, switch in variants(bot).items():
         cells = []
         with switch():
@@ -464,6 +466,7 @@ def main(paths: list[Path]) -> None:
                     f"{report.overall.recall_at_1:.3f}",
                     f"{report.overall.recall_at_5:.3f}",
                     f"{rules['correct']}/{rules['n']}",
+                    f"{rules['right_and_verified']}/{rules['n']}",
                     f"{abstention['precision']:.2f}",
                     f"{abstention['recall']:.2f}",
                 ]
