@@ -306,7 +306,7 @@ def compose_lookup(
     said = None
     if problem is not None:
         low, high = problem.allowed or (None, None)
-        said = Problem(problem.reason, problem.needs or problem.param, low, high)
+        said = Problem(problem.reason, problem.param, low, high)
         text = _problem_sentence(said, writer, problem_rule, problem_edition) + " " + text
     return Answer(
         query=query,

@@ -106,13 +106,9 @@ class RuleError(RefbotError):
         param: str | None = None,
         reason: str = "invalid_input",
         allowed: tuple[int | None, int | None] | None = None,
-        needs: str | None = None,
     ) -> None:
         super().__init__(message)
         self.param = param
-        # The other input whose absence leaves this one unreadable: an overrun roll's dice
-        # depend on the Movement ("roll: give movement too").
-        self.needs = needs
         # What went wrong, for messages in other languages: missing_input, invalid_input, ...
         self.reason = reason
         # For an impossible value, the range the input takes (lowest, highest; None: no bound).

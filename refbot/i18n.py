@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
@@ -256,6 +257,10 @@ class Writer:
     def dice(self, dice: str, unit: str) -> str:
         """Return a dice distance such as 2D6" or 5D6 cm."""
         return f'{dice}"' if unit == "in" else f"{dice} {unit}"
+
+    def alternatives(self, items: list[str]) -> str:
+        """Return items joined as the locale says "or": "5D6 cm u 8D6 cm" in Spanish."""
+        return format_list(items, style="or", locale=locale_for(self.lang))
 
     def values(self, values: list[Any]) -> str:
         """Return numbers as a list in the writer's locale: "2,5; 3" in French, "2.5; 3"."""

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from refbot.corpus import load_corpus
 from refbot.errors import ProvenanceMissing, RuleError, UnknownRule
 from refbot.i18n import Writer
 from refbot.rules import all_rules, rule_of, run_rule
+from refbot.rules.core import parse_roll
 from refbot.segment import Clause
 from tests.helpers import SEED_CORPUS
 
@@ -561,3 +563,36 @@ def test_an_attack_on_a_downed_warrior_is_explained_without_contradiction(
     result = run(clauses, "attack_downed", **inputs)
     text = rule_of(result).explain(result, Writer("en"))
     assert said in text and unsaid not in text
+
+
+@pytest.mark.parametrize(
+    "value, counts, total, dice",
+    [
+        ("7", 2, 7, "2D6"),
+        ("3,4", 2, 7, "2D6"),
+        ("22", (5, 8), 22, "5D6 or 8D6"),  # either count makes 22
+        ("40", (5, 8), 40, "8D6"),  # only eight dice make 40
+        ("6", (5, 8), 6, "5D6"),  # and only five make 6
+        ("1,2,3,4,5", (5, 8), 15, "5D6"),  # five faces: five dice
+    ],
+)
+def test_a_roll_is_read_as_the_count_its_faces_or_total_allow(
+    value: str, counts: int | tuple[int, ...], total: int, dice: str
+) -> None:
+    roll = parse_roll("roll", value, counts)
+    assert roll.total == total and roll.to_dict()["dice"] == dice
+
+
+@pytest.mark.parametrize(
+    "value, counts, message",
+    [
+        ("13", 2, "a 2D6 roll totals 2 to 12, not 13"),
+        ("60", (5, 8), "a 5D6 or 8D6 roll totals 5 to 48, not 60"),
+        ("3,4", (5, 8), "a 5D6 or 8D6 roll has 5 or 8 dice, got 2"),
+    ],
+)
+def test_an_impossible_roll_names_what_it_could_be(
+    value: str, counts: int | tuple[int, ...], message: str
+) -> None:
+    with pytest.raises(RuleError, match=re.escape(message)):
+        parse_roll("roll", value, counts)

@@ -1247,11 +1247,16 @@ def test_an_impossible_value_says_the_range_its_input_takes(
     assert answer["answer"].startswith(expected)
 
 
-def test_an_input_another_needs_is_named_as_the_missing_one(client: FlaskClient) -> None:
-    # A Spanish overrun roll cannot be read without the Movement that picks 5D6 or 8D6: the
-    # Movement is what the question lacks, not the roll it gives.
-    situation = {"rule": "overrun", "inputs": {"wiped_out": "yes", "roll": "22"}}
-    answer = client.post(
+@pytest.mark.parametrize(
+    "roll, move, dice", [("22", 22, "5D6 or 8D6"), ("40", 40, "8D6"), ("6,6,6,6,6", 30, "5D6")]
+)
+def test_a_spanish_overrun_roll_without_movement_still_moves_its_total(
+    client: FlaskClient, roll: str, move: int, dice: str
+) -> None:
+    # The Movement picks 5D6 or 8D6; without it the unit still moves what was rolled, and the
+    # faces or a total only 8D6 makes say the dice.
+    situation = {"rule": "overrun", "inputs": {"wiped_out": "yes", "roll": roll}}
+    body = client.post(
         "/api/ask",
         json={
             "q": "¿Cuánto arrasa?",
@@ -1259,8 +1264,8 @@ def test_an_input_another_needs_is_named_as_the_missing_one(client: FlaskClient)
             "situation": situation,
             "edition": "reglamento-es",
         },
-    )
-    body = answer.get_json()
-    assert body["problem"]["code"] == "missing_input"
-    assert body["problem"]["input"] == "movement"
-    assert "Movimiento" in body["answer"]
+    ).get_json()
+    (result,) = body["rules"]
+    assert result["outcome"]["move"] == {"value": move, "unit": "cm"}
+    assert result["inputs"]["roll"]["dice"] == dice
+    assert f"{move} centímetros" in body["answer"]

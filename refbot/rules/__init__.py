@@ -226,10 +226,5 @@ def run_rule(
                 rules, _reasons(rules, inputs, first.param, constants), strict=True
             )
         )
-        raise RuleError(
-            f"{first.param}: fits no edition ({why})",
-            first.param,
-            first.reason,
-            needs=first.needs,
-        )
+        raise RuleError(f"{first.param}: fits no edition ({why})", first.param, first.reason)
     return results

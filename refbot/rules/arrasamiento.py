@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from refbot.errors import RuleError
 from refbot.hookspecs import hookimpl
 from refbot.i18n import N_, Writer
 from refbot.rules.core import (
@@ -30,15 +29,12 @@ CONSTANTS = (
 )
 
 
-def _dice_count(inputs: Inputs, constants: Mapping[str, int]) -> int:
+def _dice_count(inputs: Inputs, constants: Mapping[str, int]) -> int | tuple[int, ...]:
     movement = inputs.get("movement")
     if movement is None:
-        slow, fast = constants["dice"], constants["fast_dice"]
-        raise RuleError(
-            f"roll: give movement too, it decides between {slow}D6 and {fast}D6",
-            "movement",
-            "missing_input",
-        )
+        # Without the Movement the roll is either: its faces or its total may still say which,
+        # and the unit moves its total whichever it was.
+        return constants["dice"], constants["fast_dice"]
     # Read only the constant that applies: an erratum of the other is no part of this outcome.
     fast_unit = movement.to("cm").value > FAST_MOVEMENT_CM
     return constants["fast_dice"] if fast_unit else constants["dice"]
@@ -75,15 +71,17 @@ def overrun(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
         else "straight_toward_destroyed_unit"
     )
     movement = inputs.get("movement")
-    if movement is None:
+    roll = inputs.get("roll")
+    if movement is not None:
+        outcome["dice"] = f"{_dice_count(inputs, ctx.constants)}D6"
+    elif roll is not None and roll.count:
+        outcome["dice"] = f"{roll.count}D6"  # five faces, or a total only 8D6 makes
+    else:
         outcome["dice"] = None
         outcome["dice_by_movement"] = {
             "<=15 cm": f"{ctx.constants['dice']}D6",
             ">15 cm": f"{ctx.constants['fast_dice']}D6",
         }
-    else:
-        outcome["dice"] = f"{_dice_count(inputs, ctx.constants)}D6"
-    roll = inputs.get("roll")
     if roll is not None:
         outcome["move"] = ctx.distance(roll.total)
     return outcome, [*tags, "distance", "direction"]

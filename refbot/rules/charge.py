@@ -310,6 +310,8 @@ RULES = [
             # said ("greifen … an", a separable verb).
             ("wheel", "contact"),
             ("fewer_in_contact",),
+            # "In the middle of the charge move, may I…": when during the move is the wheel's.
+            ("charge", "move_timing", "movement"),
             ("charge", "front", "flank"),
             ("charge", "front", "rear"),
             ("charge", "flank", "rear"),

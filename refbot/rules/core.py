@@ -54,15 +54,20 @@ class Distance:
 
 @dataclass(frozen=True)
 class Roll:
-    """A roll of n six-sided dice: the total, and the faces when they were given."""
+    """A roll of n six-sided dice: the total, and the faces when they were given.
+
+    `count` is 0 when the total fits several counts and none was said (`counts`).
+    """
 
     total: int
     count: int
     faces: tuple[int, ...] = ()
+    counts: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """Return the roll as JSON-ready data."""
-        data: dict[str, Any] = {"total": self.total, "dice": f"{self.count}D6"}
+        dice = " or ".join(f"{n}D6" for n in (self.counts if not self.count else (self.count,)))
+        data: dict[str, Any] = {"total": self.total, "dice": dice}
         if self.faces:
             data["faces"] = list(self.faces)
         return data
@@ -136,7 +141,9 @@ class Param:
     high: int | None = None
     # For a roll: how many D6, the name of the input that says so, or a function of the inputs
     # and the rule's constants (as an erratum may have amended them).
-    dice: int | str | Callable[[dict[str, Any], Mapping[str, int]], int] = 2
+    # A function may return several counts when the inputs leave the dice open (an overrun roll
+    # of 5D6 or 8D6 by a Movement not given): the roll is read as any of them.
+    dice: int | str | Callable[[dict[str, Any], Mapping[str, int]], int | tuple[int, ...]] = 2
     cue: Cue | None = None
     # The question to ask when the input is missing and would decide the outcome (a message).
     ask: str | None = None
@@ -468,21 +475,29 @@ def parse_faces(name: str, value: Any) -> tuple[int, ...]:
     return faces
 
 
-def parse_roll(name: str, value: Any, count: int) -> Roll:
-    """Read a roll of `count` D6: the faces ("3,4") or the total (7), checked for possibility."""
+def parse_roll(name: str, value: Any, count: int | tuple[int, ...]) -> Roll:
+    """Read a roll of `count` D6 (or of any of several counts): the faces ("3,4") or the total
+    (7), checked for possibility."""
+    counts = (count,) if isinstance(count, int) else tuple(sorted(count))
+    said = " or ".join(f"{n}D6" for n in counts)
     text = str(value)
     if isinstance(value, list | tuple) or re.search(r"\d\s*[\s,;+]\s*\d", text):
         faces = parse_faces(name, value)
-        if len(faces) != count:
-            raise RuleError(f"{name}: a {count}D6 roll has {count} dice, got {len(faces)}")
-        return Roll(sum(faces), count, faces)
+        if len(faces) not in counts:
+            dice = " or ".join(str(n) for n in counts)
+            raise RuleError(f"{name}: a {said} roll has {dice} dice, got {len(faces)}")
+        return Roll(sum(faces), len(faces), faces)
     total = parse_int(name, value)
-    if not count <= total <= 6 * count:
+    fitting = [n for n in counts if n <= total <= 6 * n]
+    if not fitting:
+        low, high = counts[0], 6 * counts[-1]
         raise RuleError(
-            f"{name}: a {count}D6 roll totals {count} to {6 * count}, not {total}",
-            allowed=(count, 6 * count),
+            f"{name}: a {said} roll totals {low} to {high}, not {total}", allowed=(low, high)
         )
-    return Roll(total, count)
+    # A total only one count can make says the dice; one several can make leaves them open.
+    return (
+        Roll(total, fitting[0], counts=()) if len(fitting) == 1 else Roll(total, 0, counts=counts)
+    )
 
 
 def parse_distance(name: str, value: Any, default: Unit) -> Distance:
@@ -575,9 +590,8 @@ def coerce_inputs(
                     count = param.dice
                 parsed = parse_roll(param.name, value, count)
         except RuleError as exc:
-            # Named by the input being read (an edition may drop it), and by what it needs.
-            needs = exc.param if exc.param not in (None, param.name) else exc.needs
-            raise RuleError(str(exc), param.name, exc.reason, exc.allowed, needs) from None
+            # Named by the input being read: an edition may drop it.
+            raise RuleError(str(exc), param.name, exc.reason, exc.allowed) from None
         typed[param.name] = parsed
         shown[param.name] = _show(parsed)
     return typed, shown

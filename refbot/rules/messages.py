@@ -37,7 +37,13 @@ def explain_overrun(result: RuleResult, writer: Writer) -> str:
         return _("{edition}: the unit cannot overrun: {reasons}.").format(
             edition=label, reasons=reasons
         )
-    if outcome.get("dice") is None:
+    if outcome.get("dice") is None and "move" in outcome:
+        # The total moved, whichever dice the unit's Movement (not given) called for.
+        dice = [writer.dice(d, outcome["unit"]) for d in outcome["dice_by_movement"].values()]
+        text = _("{edition}: the unit overruns {move} ({dice}).").format(
+            edition=label, move=writer.distance(outcome["move"]), dice=writer.alternatives(dice)
+        )
+    elif outcome.get("dice") is None:
         by_movement = outcome["dice_by_movement"]
         text = _(
             "{edition}: the unit may overrun {slow} cm (Movement up to 15 cm) or {fast} cm "
