@@ -395,21 +395,23 @@ def _corrected(read: Situation | None, rule_id: str | None, given: tuple[str, ..
         raise click.UsageError("--input: no rule was read from the question; give --rule too")
     same = read is not None and read.rule == rule
     inputs = dict(read.inputs) if read is not None and same else {}
-    inputs.update(_given_inputs(given))
+    for name, value in _given_inputs(given).items():
+        # "--input obstacle=": what was read for it was not said (an enemy read as in the way).
+        if value:
+            inputs[name] = value
+        else:
+            inputs.pop(name, None)
     return Situation(rule, inputs, read.edition if read is not None and same else None)
 
 
 def _given_inputs(given: tuple[str, ...]) -> dict[str, str]:
-    """Return the inputs given as NAME=VALUE by name; raise BadParameter for any other form."""
+    """Return the inputs given as NAME=VALUE by name ("" for NAME=, which removes one read);
+    raise BadParameter for any other form."""
     inputs = {}
     for item in given:
         name, sign, value = item.partition("=")
         if not sign or not name.strip():
             raise click.BadParameter(f"expected NAME=VALUE, got {item!r}", param_hint="--input")
-        if not value.strip():
-            raise click.BadParameter(
-                f"{name.strip()} has no value: expected NAME=VALUE", param_hint="--input"
-            )
         inputs[name.strip().replace("-", "_")] = value.strip()
     return inputs
 

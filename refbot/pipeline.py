@@ -182,7 +182,9 @@ def ask(
                 )
             check_inputs(situation, "situation")
             read_as = decision.calls[0].rule if decision.kind == "rule" and decision.calls else None
-            given = Call(situation.rule, dict(situation.inputs))
+            # An input given empty was not said: it removes what the question was read to give.
+            kept = {k: v for k, v in situation.inputs.items() if str(v).strip()}
+            given = Call(situation.rule, kept)
             if situation.rule != read_as:
                 # Another rule than the one read: the question is read again for it, and the
                 # inputs given correct what that reading finds.
@@ -190,7 +192,14 @@ def ask(
                 # Only what the question names for it: a number read by order alone could be
                 # another situation's ("fled 7 … --rule restrain" gives no Leadership).
                 cued = _named_inputs(situation.rule, question, reread.inputs)
-                given = replace(reread, inputs={**cued, **situation.inputs})
+                given = replace(
+                    reread,
+                    inputs={
+                        k: v
+                        for k, v in {**cued, **kept}.items()
+                        if k in kept or k not in situation.inputs
+                    },
+                )
             decision = Decision("rule", (given,))
             followed = checked_edition(situation, "situation", retriever)
         elif previous is not None:

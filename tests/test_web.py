@@ -390,6 +390,22 @@ def test_a_corrected_input_is_computed_as_given(client: FlaskClient) -> None:
     assert second["rule"]["outcome"]["caught"] is False
 
 
+@pytest.mark.parametrize("rule", ["pursuit", "restrain"])
+def test_an_input_given_empty_removes_the_one_read(client: FlaskClient, rule: str) -> None:
+    # "My own archers were 3 inches away" read as in the pursuers' way, then taken back; for
+    # another rule than the one read, the empty input removes what the rereading finds.
+    question = "My goblins fled 5, the pursuers rolled 8, my own archers were 3 inches away"
+    first = client.post("/api/ask", json={"q": question}).get_json()
+    assert first["situation"]["inputs"]["obstacle"] == "3in"
+    corrected = {"rule": "pursuit", "inputs": {**first["situation"]["inputs"], "obstacle": ""}}
+    if rule == "restrain":
+        corrected = {"rule": "restrain", "inputs": {"roll": ""}}
+    body = client.post("/api/ask", json={"q": question, "situation": corrected}).get_json()
+    assert body["situation"]["rule"] == rule
+    removed = "obstacle" if rule == "pursuit" else "roll"
+    assert removed not in body["situation"]["inputs"]
+
+
 @pytest.mark.parametrize(
     ("lang", "first", "follow_up", "changed"),
     [
