@@ -59,6 +59,7 @@ class ErrorReportingGroup(click.Group):
         parent: click.Context | None = None,
         **extra: Any,
     ) -> click.Context:
+        """Parse the command line, a usage error shown as one line."""
         try:
             return super().make_context(info_name, args, parent, **extra)
         except click.UsageError as exc:
@@ -395,18 +396,13 @@ def _corrected(read: Situation | None, rule_id: str | None, given: tuple[str, ..
         raise click.UsageError("--input: no rule was read from the question; give --rule too")
     same = read is not None and read.rule == rule
     inputs = dict(read.inputs) if read is not None and same else {}
-    for name, value in _given_inputs(given).items():
-        # "--input obstacle=": what was read for it was not said (an enemy read as in the way).
-        if value:
-            inputs[name] = value
-        else:
-            inputs.pop(name, None)
+    # "--input obstacle=" is passed on empty: ask checks the name, then takes back what was read.
+    inputs.update(_given_inputs(given))
     return Situation(rule, inputs, read.edition if read is not None and same else None)
 
 
 def _given_inputs(given: tuple[str, ...]) -> dict[str, str]:
-    """Return the inputs given as NAME=VALUE by name ("" for NAME=, which removes one read);
-    raise BadParameter for any other form."""
+    """Return the inputs given as NAME=VALUE (NAME= takes one back) by name, else BadParameter."""
     inputs = {}
     for item in given:
         name, sign, value = item.partition("=")

@@ -259,7 +259,7 @@ class Writer:
         return f'{dice}"' if unit == "in" else f"{dice} {unit}"
 
     def alternatives(self, items: list[str]) -> str:
-        """Return items joined as the locale says "or": "5D6 cm u 8D6 cm" in Spanish."""
+        """Return items joined as the locale says "or": "5D6 cm o 8D6 cm" in Spanish."""
         return format_list(items, style="or", locale=locale_for(self.lang))
 
     def values(self, values: list[Any]) -> str:

@@ -204,6 +204,10 @@ def ask(
             followed = checked_edition(situation, "situation", retriever)
         elif previous is not None:
             check_inputs(previous, "previous")
+            # An input given empty was taken back: the follow-up builds on what is left.
+            previous = replace(
+                previous, inputs={k: v for k, v in previous.inputs.items() if str(v).strip()}
+            )
             languages = edition_languages(retriever, previous.rule)
             checked_edition(previous, "previous", retriever)
             decision, followed = continue_from(

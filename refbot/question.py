@@ -13,6 +13,7 @@ from refbot.lang import get as get_language
 SUFFIX = re.compile(r"['’]\w{1,3}$")
 FACE_RUNS_READ = True  # "3, 4, 2, 5 y 6" read as one roll of five dice (ablation switch)
 FACE_NOUNS_READ = True  # "two sixes" read as two dice showing 6 (ablation switch)
+TOTAL_LENGTHS_READ = True  # "fled 11 inches, 5 and 6": the 11 is the faces' total (ablation)
 WORD_PAIRS_READ = True  # "a four and a three" read as the faces "4 and 3" are (ablation switch)
 MAX_FACES_SAID = 8  # "three fives" up to "eight sixes": more dice than any roll takes are no roll
 TIMES_READ = True  # "twice", "zweimal" read as a number (ablation switch)
@@ -513,7 +514,8 @@ def _dice_letters() -> frozenset[str]:
 
 
 # A roll's total written beside its faces: "6 (1+5)", "3+4 = 7", "(3 и 4) 7".
-TOTAL_BEFORE = re.compile(r"(\d+)\s*[(\[]\s*$")
+# "7 (4+3)", "só 3 na fuga (1 e 2": a total, at most three words, then its faces in brackets.
+TOTAL_BEFORE = re.compile(r"(\d+)(?:\s+[^\W\d]+){0,3}\s*[(\[]\s*$")
 TOTAL_AFTER = re.compile(r"^\s*[)\]]?\s*(?:=|->|→|:)?\s*(\d+)(?!\d)")
 
 
@@ -558,6 +560,18 @@ def _faces_of(match: re.Match[str]) -> tuple[int, ...]:
     return (int(match.group(1)), int(match.group(match.lastindex)))
 
 
+def _length_just_before(text: str, end: int) -> re.Match[str] | None:
+    """Return the length with a unit that a comma alone parts from `end` ("11 дюймов, "), if any."""
+    head = text[:end]
+    comma = re.search(r",\s*$", head)
+    if comma is None:
+        return None
+    for number in patterns().number.finditer(head):
+        if (number.group(2) or number.group(3)) and not head[number.end() : comma.start()].strip():
+            return number
+    return None
+
+
 def _totals_of_faces(text: str, pairs: list[re.Match[str]]) -> list[tuple[int, int]]:
     """Return the spans of totals that only restate the faces beside them, to read them once."""
     spans = []
@@ -565,8 +579,12 @@ def _totals_of_faces(text: str, pairs: list[re.Match[str]]) -> list[tuple[int, i
         faces = sum(_faces_of(pair))
         before = TOTAL_BEFORE.search(text, 0, pair.start())
         after = TOTAL_AFTER.match(text[pair.end() :])
+        # "11 дюймов, 5 и 6": a length rolled, then the faces that make it.
+        length = _length_just_before(text, pair.start()) if TOTAL_LENGTHS_READ else None
         if before and int(before.group(1)) == faces:
             spans.append(before.span(1))
+        elif length and float(length.group(1).replace(",", ".")) == faces:
+            spans.append(length.span(1))
         elif (
             after
             and int(after.group(1)) == faces

@@ -406,3 +406,29 @@ def test_a_terse_question_language_id_is_unsure_of_takes_its_glossarys(real_bot:
     answer = real_bot.ask("fuga 5, inseguimento 4. presi o no?")
     assert answer.lang == "it"
     assert answer.rule is not None and answer.rule.outcome["caught"] is False
+
+
+@pytest.mark.parametrize(
+    "question, spanish_move",
+    [
+        # Beside the English 2D6, "I rolled 7" is that book's roll: the Spanish one drops it.
+        ("My knights charged and wiped out the enemy; for the overrun I rolled 7", None),
+        # The Spanish book alone (a length in cm): 22 cm moves 22 cm, whichever dice it was.
+        ("Mis caballeros aniquilan al enemigo en el primer turno y arrasan: saqué 22 cm.", 22),
+    ],
+)
+def test_an_open_overrun_roll_is_read_only_by_the_spanish_book_alone(
+    bot: Refbot, question: str, spanish_move: int | None
+) -> None:
+    spanish = next(r for r in bot.ask(question).rules if r.edition == "reglamento-es")
+    if spanish_move is None:
+        assert "roll" not in spanish.inputs and "roll" in spanish.outcome["ignored_inputs"]
+    else:
+        assert spanish.outcome["move"] == {"value": spanish_move, "unit": "cm"}
+        assert spanish.inputs["roll"] == {"total": 22, "dice": None, "dice_either": ["5D6", "8D6"]}
+
+
+def test_a_charge_asking_when_during_the_move_is_the_charge_move(bot: Refbot) -> None:
+    answer = bot.ask("Czy mogę zrobić jedno koło o 90 stopni w połowie ruchu szarży?")
+    assert answer.rule is not None and answer.rule.id == "charge_move"
+    assert answer.rule.outcome["legal"] is True

@@ -419,6 +419,12 @@ def test_an_input_given_no_value_removes_the_one_read(runner: CliRunner) -> None
     data = json.loads(result.stdout)
     assert data["situation"]["inputs"] == {"flee": "5", "pursuit": "8"}
     assert "stop" not in data["rules"][0]["outcome"]
+    # For another rule than the one read, the empty input takes back what its reading finds.
+    reread = runner.invoke(main, [*question, "--rule", "restrain", "--input", "roll=", "--json"])
+    assert "roll" not in json.loads(reread.stdout)["situation"]["inputs"]
+    # A name the rule does not have is refused, empty or not.
+    unknown = runner.invoke(main, [*question, "--input", "banana="])
+    assert unknown.exit_code == 1 and "has no input 'banana'" in unknown.stderr
 
 
 @pytest.mark.parametrize(

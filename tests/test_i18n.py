@@ -363,3 +363,11 @@ def test_a_language_without_a_catalog_writes_english_numbers_and_units(
 def test_games_names_do_not_tell_the_language(text: str, lang: str) -> None:
     names = {"mordheim", "kings of war"}
     assert detect_language(text, names=names) == lang
+
+
+@pytest.mark.parametrize(
+    "lang, joined",
+    [("en", "5D6 cm or 8D6 cm"), ("es", "5D6 cm o 8D6 cm"), ("pl", "5D6 cm lub 8D6 cm")],
+)
+def test_alternatives_are_joined_as_the_locale_says_or(lang: str, joined: str) -> None:
+    assert Writer(lang).alternatives(["5D6 cm", "8D6 cm"]) == joined

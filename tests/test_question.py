@@ -503,3 +503,18 @@ def test_a_negated_failure_denies_without_the_glossarys_qualifies(glossary: Glos
     question = replace(parse_question(text, "pl", glossary), qualifying=frozenset())
     charge = next(m for m in question.mentions if m.concept == "charge")
     assert question.negated(charge)
+
+
+@pytest.mark.parametrize(
+    "text, own",
+    [
+        ("benim 20 goblinim kaçtı", True),  # my 20 goblins: the asker's own models
+        ("takipte ben 9 attım", False),  # I rolled 9: a pronoun, the roll kept
+    ],
+)
+def test_a_possessive_not_a_pronoun_counts_the_askers_models(
+    glossary: Glossary, text: str, own: bool
+) -> None:
+    question = parse_question(text, "tr", glossary)
+    (number,) = question.numbers
+    assert question.own_count(number) is own

@@ -79,6 +79,9 @@ class Language:
     # Verbs that only carry tense or person for the noun before them ("hücum ettim", "panik
     # oldu"): in a language without glossary terms they name no concept alone.
     auxiliaries: tuple[str, ...] = ()
+    # Personal pronouns ("ben 9 attım": I rolled 9): in a language without glossary terms they
+    # name no concept alone; unlike possessives they say nothing of the number after them.
+    pronouns: tuple[str, ...] = ()
     doubles: tuple[str, ...] = ()  # two dice showing one face: "double 5"
     articles: tuple[str, ...] = ()  # before a die face: "a 3 and a 6"
     # After an article, words saying there is only one: "against a single orc" is one opponent.
@@ -234,7 +237,7 @@ def function_words(code: str, light: bool = True) -> frozenset[str]:
         "articles",
         "plus",
         "single_words",
-        *(("possessives", "auxiliaries") if light else ()),
+        *(("possessives", "auxiliaries", "pronouns") if light else ()),
     ):
         words.update(getattr(language, attribute))
     return frozenset(w.lower() for w in words if " " not in w)

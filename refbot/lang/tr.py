@@ -35,8 +35,8 @@ LANGUAGE = Language(
     cm=("cm", "santim", "santimetre"),
     dice_letters=("d",),
     doubles=("çift",),
-    # "benim adam", "ben kovaladım": whose or who, not what.
-    possessives=("benim", "bizim", "ben", "biz"),
+    possessives=("benim", "bizim"),  # "benim 20 goblinim": my own models
+    pronouns=("ben", "biz", "sen", "siz", "onlar"),
     auxiliaries=_AUXILIARIES,
     joiners=("ve", "veya", "ile"),
     plus=("artı", "arti"),

@@ -188,7 +188,7 @@ def run_rule(
         read = ConstantsRead(values)
         while True:
             try:
-                typed, shown = coerce_inputs(rule, own, read)
+                typed, shown = coerce_inputs(rule, own, read, alone=len(rules) == 1)
                 break
             except RuleError as exc:
                 # Editions disagree (a 2D6 roll is no 8D6 roll): drop the input for this edition

@@ -66,8 +66,12 @@ class Roll:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the roll as JSON-ready data."""
-        dice = " or ".join(f"{n}D6" for n in (self.counts if not self.count else (self.count,)))
-        data: dict[str, Any] = {"total": self.total, "dice": dice}
+        data: dict[str, Any] = {
+            "total": self.total,
+            "dice": f"{self.count}D6" if self.count else None,
+        }
+        if not self.count:
+            data["dice_either"] = [f"{n}D6" for n in self.counts]  # which, the inputs leave open
         if self.faces:
             data["faces"] = list(self.faces)
         return data
@@ -476,8 +480,7 @@ def parse_faces(name: str, value: Any) -> tuple[int, ...]:
 
 
 def parse_roll(name: str, value: Any, count: int | tuple[int, ...]) -> Roll:
-    """Read a roll of `count` D6 (or of any of several counts): the faces ("3,4") or the total
-    (7), checked for possibility."""
+    """Read a roll of `count` D6, or of any of several counts: its faces or its total."""
     counts = (count,) if isinstance(count, int) else tuple(sorted(count))
     said = " or ".join(f"{n}D6" for n in counts)
     text = str(value)
@@ -542,9 +545,15 @@ def parse_angles(name: str, value: Any) -> tuple[float, ...]:
 
 
 def coerce_inputs(
-    rule: Rule, raw: Mapping[str, Any], constants: Mapping[str, int] | None = None
+    rule: Rule,
+    raw: Mapping[str, Any],
+    constants: Mapping[str, int] | None = None,
+    alone: bool = True,
 ) -> tuple[Inputs, dict[str, Any]]:
     """Parse raw inputs by the rule's parameters; return typed values and their JSON form.
+
+    Not `alone` (computed beside other editions), a roll whose dice the inputs leave open is
+    refused: "I rolled 7" beside a 2D6 edition is that edition's roll, not five dice here.
 
     `constants` are the rule's constants as amended (its own values when not given).
     """
@@ -584,6 +593,12 @@ def coerce_inputs(
             else:
                 if callable(param.dice):
                     count = param.dice(typed, known)
+                    if not alone and not isinstance(count, int):
+                        dice = " or ".join(f"{n}D6" for n in count)
+                        raise RuleError(
+                            f"{param.name}: {dice} left open by the inputs, and other editions "
+                            "read this roll as theirs"
+                        )
                 elif isinstance(param.dice, str):
                     count = typed.get(param.dice, 2)
                 else:
