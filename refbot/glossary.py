@@ -43,6 +43,7 @@ INFLECTED_NAMES = True  # ablation switch
 NUMBERS_AS_DIGITS = True
 ELIDED = frozenset({"d"})  # French and Italian elided "de"
 ELIDED_READ = True  # ablation switch: "d'un" is "un"
+LISTED_FIRST = True  # a term read out of order over its listed match is dropped (ablation)
 SHARED_WORDS_DROPPED = True  # ablation switch: a word belongs to the term written in order
 LETTER_LINKED = True  # ablation switch: "M de 20 cm" is Movement 20 cm
 STEM_REWRITES_READ = True  # ablation switch: French "détalent" stemmed as "détale"
@@ -298,6 +299,14 @@ class Glossary:
                         used[key] = _words_taken(term, stems, start, end)
                         if listed:
                             in_order.add(key)
+        if LISTED_FIRST:
+            # "did not charge, they were charged": "charge … were" read out of order is no
+            # second "were charged" where the term is written as listed, over the same words.
+            as_listed = [(c, found[(c, s)]) for c, s in in_order]
+            for key in [k for k in found if k not in in_order]:
+                m = found[key]
+                if any(c == key[0] and m.start < o.end and o.start < m.end for c, o in as_listed):
+                    del found[key]
         if SHARED_WORDS_DROPPED:
             _drop_shared_words(found, used, in_order)
         if COMPOUNDS_READ:

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from refbot import glossary as glossary_module
 from refbot.errors import CorpusError
 from refbot.glossary import Glossary, load_glossary, tokenize
 from tests.helpers import SEED_CORPUS
@@ -372,6 +373,17 @@ def test_a_word_belongs_to_the_term_written_in_order(
     glossary: Glossary, lang: str, text: str, concept: str, kept: bool
 ) -> None:
     assert (concept in {m.concept for m in glossary.find(text, lang)}) is kept
+
+
+@pytest.mark.parametrize("listed_first", [True, False])
+def test_a_term_read_out_of_order_yields_to_its_listed_match(
+    glossary: Glossary, listed_first: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "charge … were" read backwards would stretch "were charged" over the denied "charge".
+    monkeypatch.setattr(glossary_module, "LISTED_FIRST", listed_first)
+    text = "My knights did not charge, they were charged, and wiped out the enemy."
+    spans = [(m.start, m.end) for m in glossary.find(text, "en") if m.concept == "was_charged"]
+    assert spans == ([(6, 8)] if listed_first else [(4, 8)])
 
 
 @pytest.mark.parametrize(
