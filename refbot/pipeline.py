@@ -183,7 +183,7 @@ def ask(
             check_inputs(situation, "situation")
             read_as = decision.calls[0].rule if decision.kind == "rule" and decision.calls else None
             # An input given empty was not said: it removes what the question was read to give.
-            kept = {k: v for k, v in situation.inputs.items() if str(v).strip()}
+            kept = said_inputs(situation.inputs)
             given = Call(situation.rule, kept)
             if situation.rule != read_as:
                 # Another rule than the one read: the question is read again for it, and the
@@ -205,9 +205,7 @@ def ask(
         elif previous is not None:
             check_inputs(previous, "previous")
             # An input given empty was taken back: the follow-up builds on what is left.
-            previous = replace(
-                previous, inputs={k: v for k, v in previous.inputs.items() if str(v).strip()}
-            )
+            previous = replace(previous, inputs=said_inputs(previous.inputs))
             languages = edition_languages(retriever, previous.rule)
             checked_edition(previous, "previous", retriever)
             decision, followed = continue_from(
@@ -407,6 +405,11 @@ def edition_languages(retriever: Retriever, rule_id: str) -> dict[str, str]:
         return {}  # continue_from names the unknown rule
     stated = {(r.game, r.edition) for r in rules}
     return {c.edition: c.lang for c in retriever.clauses if (c.game, c.edition) in stated}
+
+
+def said_inputs(inputs: Mapping[str, str]) -> dict[str, str]:
+    """Return the inputs given a value; one given empty was taken back."""
+    return {k: v for k, v in inputs.items() if str(v).strip()}
 
 
 def check_inputs(situation: Situation, field: str) -> None:

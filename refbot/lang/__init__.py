@@ -223,9 +223,10 @@ def stem_rewrites(code: str) -> tuple[tuple[re.Pattern[str], str], ...]:
 
 @lru_cache(maxsize=32)
 def function_words(code: str, light: bool = True) -> frozenset[str]:
-    """Return a language's number words, joiners, articles, possessives and auxiliary verbs.
+    """Return a language's number words, joiners, articles, possessives, auxiliaries, pronouns.
 
-    Without `light`, not its possessives and auxiliaries. None for a language without a module.
+    Without `light`, not its possessives, auxiliaries and pronouns. None for a language
+    without a module.
     """
     if code not in CODES:
         return frozenset()
