@@ -1894,3 +1894,37 @@ def test_a_premise_with_a_condition_is_presumed_only_when_the_question_says_it(
     assert ("models_left" in decision.calls[0].presumed) is presumed
     if presumed:
         assert decision.calls[0].inputs["models_left"] == "0"
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        # Combat resolution, units' special rules and standing up: topics of wargames in
+        # general, asked without a situation the corpus covers (the encoder finds something).
+        ("en", "How do I work out combat resolution, +1 per rank and +1 for the standard?"),
+        ("es", "¿Cuánto da cada fila extra en la resolución del combate?"),
+        ("de", "Wie rechne ich Gliederbonus und Standarte zusammen?"),
+        ("pl", "Jak działa zasada Steadfast przy teście przełamania?"),
+        ("nl", "Hoe werkt de regel Stubborn bij een Break test?"),
+        ("it", "In Mordheim come funziona la rigenerazione di un Troll?"),
+        ("it", "Mordheim: quanto si muove un guerriero che si rialza da terra?"),
+        ("de", "Mordheim: wann muss meine Bande einen Rückzugstest machen?"),
+    ],
+)
+def test_a_topic_of_wargames_the_corpus_lacks_is_declined(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    covered = frozenset(k for k, c in glossary.concepts.items() if c.kind != "topic")
+    question = parse_question(text, lang, glossary)
+    assert route(question, glossary, covered, 0.9).kind == "abstain"
+
+
+def test_a_bonus_the_corpus_states_in_passing_is_not_declined(glossary: Glossary) -> None:
+    # "Kampfergebnis" alone is the +1 the corpus gives both sides charging in one fight.
+    text = (
+        "Meine Verfolger sind in eine frische Einheit gekracht. Nächste Runde greift der Gegner "
+        "denselben Kampf an. Wer kriegt den +1 aufs Kampfergebnis?"
+    )
+    covered = frozenset(k for k, c in glossary.concepts.items() if c.kind != "topic")
+    question = parse_question(text, "de", glossary)
+    assert route(question, glossary, covered, 0.9).kind != "abstain"
