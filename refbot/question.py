@@ -30,6 +30,9 @@ LATER_ANGLES_READ = True  # "45 градусов, а потом ещё на 30":
 ABOVE_READ = True  # "more than 90 degrees" is past 90, not 90 (ablation switch)
 NEGATED_TERMS_DENY = True  # "no llega a tocarla": a negated term denies what it governs (abl.)
 NEGATION_TAILS_READ = True  # "can't", "won't" deny (ablation switch)
+# A number before a capitalised name no term reads counts models: "a unit of 5 Chaos Knights"
+# (where a language writes common nouns in lower case) (ablation switch).
+NAMED_COUNTS_READ = True
 NEGATION_REACH = 3  # a negation denies a situation word at most this many words after it
 TRAILING_REACH = 3  # a trailing negation ("препятствий никаких нет") at most this many words on
 NEEDED = re.compile(r"\+(?!\s*\d)")
@@ -175,7 +178,22 @@ class Question:
         after, language = number.token + 1, self.language
         if number.unit is not None or after >= len(self.tokens) or language is None:
             return False
-        return self.tokens[after] in language.model_nouns
+        return self.tokens[after] in language.model_nouns or (
+            NAMED_COUNTS_READ and not language.capitalised_nouns and self._names_troops(after)
+        )
+
+    def _names_troops(self, token: int) -> bool:
+        """Return whether a token right after a number starts a name: "5 Chaos Knights".
+
+        Capitalised, after nothing but a space, and read as no concept: "rolled 7 Leadership"
+        and "fled 7. Then" are no counts.
+        """
+        (_, end), (start, _) = self._spans[token - 1], self._spans[token]
+        return (
+            self.text[start].isupper()
+            and not self.text[end:start].strip()
+            and not any(m.start <= token < m.end for m in self.mentions)
+        )
 
     def opens_brackets(self, number: Number) -> bool:
         """Return whether a number opens brackets after a word: "Saurios (16)", "Boyz (19 left)"."""

@@ -364,6 +364,25 @@ def test_a_number_after_a_first_person_possessive_counts_own_models(
 
 
 @pytest.mark.parametrize(
+    ("lang", "text", "counts"),
+    [
+        ("en", "A unit of 5 Chaos Knights broke. They fled 9", [5.0]),
+        ("it", "Contro 12 Guerrieri del Caos sono fuggiti di 8", [12.0]),
+        ("es", "Contra 10 Grandes Espaderos huyeron 7", [10.0]),
+        # Not a name: a sentence after the number, a term, or a language capitalising nouns.
+        ("en", "They fled 7. Then the knights rolled 9", []),
+        ("en", "rolled 9 Leadership, needed 8", []),
+        ("de", "Gegen 5 Chaosritter flohen sie 7", []),
+    ],
+)
+def test_a_number_before_a_name_counts_models(
+    glossary: Glossary, lang: str, text: str, counts: list[float]
+) -> None:
+    question = parse_question(text, lang, glossary)
+    assert [n.value for n in question.numbers if question.counts_models(n)] == counts
+
+
+@pytest.mark.parametrize(
     ("lang", "text"),
     [
         ("en", "fled 2, 3, 4 and 5 inches"),  # a length ends it

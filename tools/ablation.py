@@ -91,6 +91,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a term read out of order kept over its listed match ('were charged'; before)": lambda: (
             patched(glossary_module, "LISTED_FIRST", False)
         ),
+        "a number before a capitalised name read as a roll ('5 Chaos Knights'; before)": lambda: (
+            patched(question, "NAMED_COUNTS_READ", False)
+        ),
         "only the clauses of a result's own outcome verify it (before)": lambda: patched(
             pipeline, "WHOLE_RULE_VERIFIES", False
         ),

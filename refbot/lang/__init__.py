@@ -68,6 +68,8 @@ class Language:
     above_after: tuple[str, ...] = ()
     # Nouns for models after a number: "(9 modeli)", "20 Mann" count models, never a roll.
     model_nouns: tuple[str, ...] = ()
+    # Whether common nouns are capitalised ("7 Zoll"): then a capital starts no name.
+    capitalised_nouns: bool = False
     # Nouns for a model's characteristic after a number: "(3 attacks)", "две атаки" give that
     # characteristic, never a count of models or a roll.
     stat_nouns: tuple[str, ...] = ()
