@@ -776,3 +776,13 @@ def test_verify_takes_any_clause_stating_the_rule(bot: Refbot, whole_rule: bool)
         [result], [Hit(replace(clause, id="ru#9"), 1.0)], None, stating if whole_rule else None
     )
     assert checked == [(result, whole_rule)]
+
+
+def test_the_rules_own_example_states_it_without_being_cited(bot: Refbot) -> None:
+    # "То есть, если … выпало 2 и 5, то подразделение проходит вперёд на 5 дюймов" verifies a
+    # failed charge; no result cites it, so it takes no bonus in the ranking.
+    example = next(c.id for c in bot.loaded.retriever.clauses if "проходит вперёд на 5" in c.text)
+    assert example in bot.loaded.rule_clauses[("failed_charge", "rulebook-ru")]
+    answer = bot.ask("Movement 4, charge dice 1 and 2, the enemy was 9 inches away: how far?")
+    assert [r.id for r in answer.rules][:1] == ["failed_charge"]
+    assert example not in answer.rules[0].clauses

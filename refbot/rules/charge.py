@@ -191,6 +191,9 @@ RULES = [
                 "отбрасывая меньшее значение",
                 "нападение считается проваленным",
             ),
+            # The rule's own example ("выпало 2 и 5 … вперёд на 5 дюймов"): it states the rule
+            # and verifies a result, though no result cites it.
+            "example_move": ("то подразделение проходит вперёд на 5",),
         },
         title=N_("Failed charge"),
         explain=explain_failed_charge,
