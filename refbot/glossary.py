@@ -155,6 +155,9 @@ class Concept:
     # The concepts a negated term of this one qualifies rather than denies: "nie zdał szarży"
     # (did not pass the charge) is a failed charge, not no charge.
     qualifies: tuple[str, ...] = ()
+    # A topic players name on the way to a situation the corpus covers ("after combat resolution,
+    # must I pursue?"): it declines a question only when no covered rule is named beside it.
+    lead_in: bool = False
 
     def title(self, lang: str) -> str:
         """Return what to call the concept in a language: its name or first term, else English."""
@@ -610,6 +613,9 @@ def load_glossary(path: Path) -> Glossary:
             raise CorpusError(
                 [f"{where}: concept {name!r}: 'qualifies' must be a list of concept names"]
             )
+        lead_in = entry.get("lead_in", False)
+        if not isinstance(lead_in, bool):
+            raise CorpusError([f"{where}: concept {name!r}: 'lead_in' must be true or false"])
         concepts[str(name)] = Concept(
             str(name),
             kind,
@@ -622,6 +628,7 @@ def load_glossary(path: Path) -> Glossary:
             denial_of,
             None if closer_than is None else float(closer_than),
             tuple(qualifies),
+            lead_in,
         )
     denied: dict[str, str] = {}
     for concept in concepts.values():

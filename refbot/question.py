@@ -30,8 +30,8 @@ LATER_ANGLES_READ = True  # "45 градусов, а потом ещё на 30":
 ABOVE_READ = True  # "more than 90 degrees" is past 90, not 90 (ablation switch)
 NEGATED_TERMS_DENY = True  # "no llega a tocarla": a negated term denies what it governs (abl.)
 NEGATION_TAILS_READ = True  # "can't", "won't" deny (ablation switch)
-# A number before a capitalised name no term reads counts models: "a unit of 5 Chaos Knights"
-# (where a language writes common nouns in lower case) (ablation switch).
+# A number before a capitalised name no term reads counts models: "a unit of 5 Chaos Knights".
+# Not in German, which capitalises every noun ("7 Zoll") (ablation switch).
 NAMED_COUNTS_READ = True
 NEGATION_REACH = 3  # a negation denies a situation word at most this many words after it
 TRAILING_REACH = 3  # a trailing negation ("препятствий никаких нет") at most this many words on
@@ -179,20 +179,29 @@ class Question:
         if number.unit is not None or after >= len(self.tokens) or language is None:
             return False
         return self.tokens[after] in language.model_nouns or (
-            NAMED_COUNTS_READ and not language.capitalised_nouns and self._names_troops(after)
+            NAMED_COUNTS_READ and not language.capitalised_nouns and self._names_troops(number)
         )
 
-    def _names_troops(self, token: int) -> bool:
-        """Return whether a token right after a number starts a name: "5 Chaos Knights".
+    def _names_troops(self, number: Number) -> bool:
+        """Return whether a name follows a number no word claims: "a unit of 5 Chaos Knights".
 
-        Capitalised, after nothing but a space, and read as no concept: "rolled 7 Leadership"
-        and "fled 7. Then" are no counts.
+        The name is a capitalised word (not "I", not "AND") after a space on the same line, read
+        as no concept and no joining word; a number right after a word for a roll or a move is
+        that roll ("fled 7 Chaos Knights rolled 9", "fled 7\nThe pursuers…").
         """
-        (_, end), (start, _) = self._spans[token - 1], self._spans[token]
+        after = number.token + 1
+        (_, end), (start, stop) = self._spans[number.token], self._spans[after]
+        word, language = self.text[start:stop], self.language
+        joining = (
+            (*language.conjunctions, *language.joiners, *language.pronouns) if language else ()
+        )
         return (
-            self.text[start].isupper()
-            and not self.text[end:start].strip()
-            and not any(m.start <= token < m.end for m in self.mentions)
+            self.text[end:start].strip(" ") == ""
+            and word[0].isupper()
+            and any(c.islower() for c in word[1:])
+            and self.tokens[after] not in joining
+            and not any(m.start <= after < m.end for m in self.mentions)
+            and not any(0 <= number.token - m.end <= 1 for m in self.mentions)
         )
 
     def opens_brackets(self, number: Number) -> bool:

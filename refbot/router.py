@@ -30,6 +30,8 @@ NEXT_CLAUSE_PENALTY = 1.0
 TOPICS_DECLINED = True  # a topic the corpus lacks is declined (ablation switch)
 SUBJECT_KINDS = frozenset({"rule"})  # the concepts that keep an uncovered topic answered
 TOPIC_OVER_SUBJECT = True  # a topic asked about outweighs a rule named beside it (ablation)
+FOREIGN_LENGTHS_SKIPPED = True  # "fled 10 cm" gives no roll to a rule in inches (ablation)
+LEAD_INS_READ = True  # ... unless it leads in to one ("after combat resolution, …") (ablation)
 MIN_ANGLE = 5  # degrees: a bare number below this beside "wheel" counts wheels
 DENIALS_READ = True  # a denied contact says no whatever else is said (ablation switch)
 FACES_BY_ORDER = True  # die faces fill a roll whose bare numbers are not read by order (ablation)
@@ -153,6 +155,8 @@ class Candidate:
     names: frozenset[str] = frozenset()  # every input of every edition, cued or not
     games: frozenset[str] = frozenset()  # the games its editions belong to
     general: bool = False  # computed when named without inputs (every edition says so)
+    # The units its editions measure in: "fled 10 cm" is no roll of a rule measured in inches.
+    units: frozenset[str] = frozenset()
 
 
 def candidates(rules: Iterable[Rule]) -> list[Candidate]:
@@ -171,8 +175,9 @@ def candidates(rules: Iterable[Rule]) -> list[Candidate]:
         names = frozenset(p.name for r in editions for p in r.params)
         games = frozenset(r.game for r in editions)
         general = all(r.general for r in editions)
+        units = frozenset(r.units for r in editions if r.units)
         found.append(
-            Candidate(rule_id, when, tuple(params.values()), required, names, games, general)
+            Candidate(rule_id, when, tuple(params.values()), required, names, games, general, units)
         )
     return found
 
@@ -233,7 +238,7 @@ def bind(
         inputs[param.name] = ",".join(f"{'>' if n.above else ''}{n.value:g}" for n in angles)
         taken |= {n.token for n in angles}
         numbers.remove(param)
-    bound, took = _nearest(numbers, question, candidate.names, taken)
+    bound, took = _nearest(numbers, question, candidate.names, taken, candidate.units)
     for param in numbers:
         # "5+" is only ever the score a roll needs: the question's one, where its word is said
         # however far ("I needed 5+ for the save").
@@ -360,10 +365,12 @@ def _nearest(
     question: Question,
     names: frozenset[str] = frozenset(),
     taken: frozenset[int] | set[int] = frozenset(),
+    units: frozenset[str] = frozenset(),
 ) -> tuple[dict[str, str], dict[str, int]]:
     """Give each number parameter the closest free number after (or else before) its concept.
 
-    A roll may also be given by its faces ("pursued with a 2 and a 5"): those are one value.
+    A roll may also be given by its faces ("pursued with a 2 and a 5"): those are one value. A
+    length in a unit none of the rule's editions measures in is no roll of it ("fled 10 cm").
     Returns the inputs bound and the token position each took.
     """
     # (distance, parameter, which token it reads, input text); nearest pairs are bound first.
@@ -382,7 +389,15 @@ def _nearest(
         values: list[tuple[int, int, str]] = [
             (n.token, n.token, n.text() if param.kind == "distance" else f"{n.value:g}")
             for n in question.numbers
-            if _counted(param, n, question) and n.token not in taken
+            if _counted(param, n, question)
+            and n.token not in taken
+            and not (
+                FOREIGN_LENGTHS_SKIPPED
+                and param.kind == "roll"
+                and n.unit is not None
+                and units
+                and n.unit not in units
+            )
         ]
         if param.kind in ("roll", "dice"):
             values += [(r.token, r.end, r.text()) for r in question.rolls]
@@ -1096,7 +1111,11 @@ def _topics_asked(
     # Asked in a sentence that asks (the last, or one ending "?"), an uncovered topic outweighs
     # the rules it is asked beside ("how do fleeing units rally?"); in a post's story it is a
     # passing mention.
-    asked = [m for m in uncovered if question.asks(m.start)]
+    asked = [
+        m
+        for m in uncovered
+        if question.asks(m.start) and not (LEAD_INS_READ and glossary.concepts[m.concept].lead_in)
+    ]
     return uncovered, named_subjects, asked
 
 

@@ -211,6 +211,10 @@ def test_unknown_language_tries_every_glossary_language(glossary: Glossary) -> N
         ("concepts: {flee: {terms: {en: [flee]}, denial_of: pursue}}", "'denial_of' names no"),
         ("concepts: {gap: {terms: {en: [gap]}, closer_than: one}}", "'closer_than' must be"),
         ("concepts: {gap: {terms: {en: [gap]}, closer_than: -1}}", "'closer_than' must be"),
+        (
+            "concepts: {points: {kind: topic, terms: {en: [points]}, lead_in: sometimes}}",
+            "'lead_in' must be",
+        ),
         ("concepts: {failed: {terms: {en: [failed]}, qualifies: charge}}", "'qualifies' must be"),
         (
             "concepts: {failed: {terms: {en: [failed]}, qualifies: [charge]}}",

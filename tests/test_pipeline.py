@@ -786,3 +786,56 @@ def test_the_rules_own_example_states_it_without_being_cited(bot: Refbot) -> Non
     answer = bot.ask("Movement 4, charge dice 1 and 2, the enemy was 9 inches away: how far?")
     assert [r.id for r in answer.rules][:1] == ["failed_charge"]
     assert example not in answer.rules[0].clauses
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        # A topic the corpus lacks, named on the way to a situation it covers, or a plain word
+        # that is also a topic's ("steadfast", "stands up", "superioridad numérica").
+        (
+            "en",
+            "After winning on combat resolution, do my knights have to pursue the fleeing goblins?",
+        ),
+        (
+            "es",
+            "¿Las heridas adicionales de los No Muertos tras la resolución del combate cuentan "
+            "para poder arrasar?",
+        ),
+        ("es", "¿Mi unidad, con superioridad numérica, puede negarse a perseguir?"),
+        ("en", "Can my unit remain steadfast and not pursue the fleeing enemy?"),
+        ("de", "Darf meine Einheit standhaft bleiben, statt zu verfolgen?"),
+        ("en", "My warrior is knocked down. Can the enemy attack him before he stands up?"),
+        ("ru", "Мой воин сбит с ног. Может ли враг атаковать его, прежде чем он встанет на ноги?"),
+        (
+            "pl",
+            "Nie mam doświadczenia z tą zasadą: czy zwycięski oddział musi ścigać uciekających?",
+        ),
+    ],
+)
+def test_a_covered_question_naming_a_topic_in_passing_is_answered(
+    bot: Refbot, lang: str, text: str
+) -> None:
+    assert not bot.ask(text, lang=lang).abstained
+
+
+def test_the_askers_own_standing_warrior_is_no_standing_enemy(bot: Refbot) -> None:
+    answer = bot.ask(
+        "Mordheim: wróg jest powalony, a obok stoi mój drugi wojownik. Czy mogę wyjść z walki?",
+        lang="pl",
+    )
+    assert [(r.id, r.outcome.get("may_leave")) for r in answer.rules][:1] == [
+        ("leave_combat", True)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [("en", "My unit fled 10 cm"), ("es", "Mis goblins huyeron 10 cm, ¿hasta dónde llegan?")],
+)
+def test_a_length_in_another_unit_is_no_roll_of_a_rule_in_inches(
+    bot: Refbot, lang: str, text: str
+) -> None:
+    # The flee is measured in inches: 10 cm is no Flee roll of 10 (that would be 10").
+    answer = bot.ask(text, lang=lang)
+    assert all(r.inputs.get("roll") is None and r.inputs.get("flee") is None for r in answer.rules)

@@ -67,6 +67,10 @@ def glossary() -> Glossary:
         ("it", "Movimento 6, dadi uno e tre", [(1, 3)]),
         ("it", "l'uno e l'altro", []),
         ("es", "chocan una y otra vez", []),
+        # A hyphen between two faces, but not a range of lengths.
+        ("en", "Flee came up 5-1, pursuit came up 3 and 2", [(5, 1), (3, 2)]),
+        ("pl", "wyrzuciłem 6–2 na pościg", [(6, 2)]),
+        ("en", "they fled 2-3 inches", []),
     ],
 )
 def test_die_faces(glossary: Glossary, lang: str, text: str, dice: list[tuple[int, int]]) -> None:
@@ -372,6 +376,10 @@ def test_a_number_after_a_first_person_possessive_counts_own_models(
         # Not a name: a sentence after the number, a term, or a language capitalising nouns.
         ("en", "They fled 7. Then the knights rolled 9", []),
         ("en", "rolled 9 Leadership, needed 8", []),
+        # A roll its word claims, a line's end, and capitals that are no name.
+        ("en", "My Goblins fled 7 Chaos Knights rolled 9 to pursue", []),
+        ("en", "My goblins fled 7\nThe pursuers rolled 9", []),
+        ("en", "they fled 7 I think, and 10 AND the rest", []),
         ("de", "Gegen 5 Chaosritter flohen sie 7", []),
     ],
 )

@@ -91,6 +91,11 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a term read out of order kept over its listed match ('were charged'; before)": lambda: (
             patched(glossary_module, "LISTED_FIRST", False)
         ),
+        "a length in a unit none of its editions uses read as a roll ('fled 10 cm'; before)": (
+            lambda: patched(router, "FOREIGN_LENGTHS_SKIPPED", False)
+        ),
+        "a topic that leads in ('after combat resolution, …') outweighs the rule named beside it "
+        "(before)": lambda: patched(router, "LEAD_INS_READ", False),
         "a number before a capitalised name read as a roll ('5 Chaos Knights'; before)": lambda: (
             patched(question, "NAMED_COUNTS_READ", False)
         ),

@@ -312,7 +312,9 @@ def patterns(codes: tuple[str, ...] = CODES) -> Patterns:
         notation=re.compile(rf"(?<!\w)(\d{{1,2}})\s*(?:{letters})(6)(?!\w)", flags),
         pair=re.compile(
             # "(3,5)" written as a pair in brackets is two faces, not three and a half.
-            rf"(?<![\w.,])([1-6])(?:{JOIN_SYMBOLS}|\s+(?:{joiners})\s+|(?<=\([1-6]),(?=[1-6]\)(?!\s*(?:{inch}|{cm}))))"
+            # "came up 5-1": a hyphen between two faces, with no unit after (not "2-3 inches").
+            rf"(?<![\w.,])([1-6])(?:{JOIN_SYMBOLS}|\s+(?:{joiners})\s+|(?<=\([1-6]),(?=[1-6]\)(?!\s*(?:{inch}|{cm})))"
+            rf"|(?<=[1-6])[-–](?=[1-6](?!\s*(?:{inch}|{cm}))))"
             rf"(?:(?:{articles})\s+)?([1-6])(?!\w|[.,]\d)",
             flags,
         ),
