@@ -31,6 +31,7 @@ TOPICS_DECLINED = True  # a topic the corpus lacks is declined (ablation switch)
 SUBJECT_KINDS = frozenset({"rule"})  # the concepts that keep an uncovered topic answered
 TOPIC_OVER_SUBJECT = True  # a topic asked about outweighs a rule named beside it (ablation)
 FOREIGN_LENGTHS_SKIPPED = True  # "fled 10 cm" gives no roll to a rule in inches (ablation)
+DECIDED_READ = True  # a claimed tie is not read beside both rolls (ablation switch)
 LEAD_INS_READ = True  # ... unless it leads in to one ("after combat resolution, …") (ablation)
 MIN_ANGLE = 5  # degrees: a bare number below this beside "wheel" counts wheels
 DENIALS_READ = True  # a denied contact says no whatever else is said (ablation switch)
@@ -315,6 +316,9 @@ def bind(
             and counted not in inputs
         ):
             inputs[counted] = str(len(faces))
+    for param in candidate.params:
+        if DECIDED_READ and param.decided_by and all(n in inputs for n in param.decided_by):
+            inputs.pop(param.name, None)
     if inputs and all(_with_others(candidate, name) for name in inputs):
         return {}
     return inputs

@@ -388,6 +388,21 @@ def test_a_tie_stated_as_the_rule_in_a_question_of_chance_is_no_tie_rolled(
 
 
 @pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "He claims we tied, but they fled 4 and 2 and my pursuers rolled 3 and 2"),
+        ("es", "Huyeron con un 4 y un 2, los perseguí con un 3 y un 2. Dice que empatamos."),
+    ],
+)
+def test_a_claimed_tie_is_not_read_beside_both_rolls(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "pursuit"
+    assert "tied" not in decision.inputs and {"flee", "pursuit"} <= set(decision.inputs)
+
+
+@pytest.mark.parametrize(
     ("lang", "text", "inputs"),
     [
         (

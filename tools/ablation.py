@@ -94,6 +94,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a length in a unit none of its editions uses read as a roll ('fled 10 cm'; before)": (
             lambda: patched(router, "FOREIGN_LENGTHS_SKIPPED", False)
         ),
+        "a claimed tie read beside both rolls (before)": lambda: patched(
+            router, "DECIDED_READ", False
+        ),
         "a topic that leads in ('after combat resolution, …') outweighs the rule named beside it "
         "(before)": lambda: patched(router, "LEAD_INS_READ", False),
         "a number before a capitalised name read as a roll ('5 Chaos Knights'; before)": lambda: (

@@ -163,6 +163,9 @@ class Param:
     # Read only beside another input: alone it does not make the question this rule's ("must I
     # pursue, or may I stay put?" is no flee move, though "stay put" says nobody pursued).
     with_others: bool = False
+    # Inputs that decide this one when all are given: a question's "my friend says we tied"
+    # is not read beside both rolls, which say whether they tied.
+    decided_by: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

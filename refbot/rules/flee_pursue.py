@@ -419,6 +419,7 @@ RULES = [
                 "bool",
                 N_("the two rolls were equal (a tie)"),
                 cue=Cue(("tie",), not_when=("probability",)),
+                decided_by=("flee", "pursuit"),
             ),
             Param(
                 "obstacle",
