@@ -183,7 +183,8 @@ def test_a_count_in_words_before_a_face_in_digits_is_a_roll(glossary: Glossary) 
         ("we fled boxcars and they pursued 11", [(6, 6)], [11]),
         # A minus sign written before a number is kept: no dice roll -3.
         ("my unit fled -3 and they pursued 7", [], [-3, 7]),
-        ("rolled 4-5", [], [4, 5]),
+        # A hyphen between two faces is no minus sign: "rolled 4-5" is two dice.
+        ("rolled 4-5", [(4, 5)], []),
     ],
 )
 def test_rolls_said_by_name_or_digit_plurals_and_negative_numbers(
