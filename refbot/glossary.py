@@ -18,7 +18,7 @@ from refbot.lang import CODES, all_languages, compound_links, ordinal_nouns, ste
 from refbot.lang import get as get_language
 from refbot.lang import stemmer as snowball_algorithm
 
-KINDS = ("rule", "term", "intent", "other_game", "topic", "part")
+KINDS = ("rule", "term", "intent", "other_game", "topic", "part", "plain")
 # Kinds that decline a question: read only as written (a term or its plural), never by stem
 # alone, since a stem shared with an everyday word ("sortir" / "sort", "punto" / "punti") would
 # refuse a question the corpus answers.
@@ -223,6 +223,8 @@ class Glossary:
                         if len(name) == 1 and len(name[0]) >= NAME_LETTERS and name[0].isalpha():
                             head = name[0][: NAME_LETTERS - 1]
                             self._names.setdefault(head, []).append((name[0], concept.name))
+            if concept.kind == "plain":
+                continue  # never matched: only the nearest term of an unlisted word (terms.py)
             for lang, terms in concept.terms.items():
                 table = self._by_stem.setdefault(lang, {})
                 for term in terms:

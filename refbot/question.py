@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import cache, cached_property, lru_cache
+from itertools import pairwise
 
 from refbot.glossary import TOKEN, Glossary, Mention, fold, tokenize
 from refbot.lang import CM_PER_INCH, CODES, MAX_RUN, Language, patterns
@@ -30,6 +31,8 @@ LATER_ANGLES_READ = True  # "45 градусов, а потом ещё на 30":
 ABOVE_READ = True  # "more than 90 degrees" is past 90, not 90 (ablation switch)
 NEGATED_TERMS_DENY = True  # "no llega a tocarla": a negated term denies what it governs (abl.)
 NEGATION_TAILS_READ = True  # "can't", "won't" deny (ablation switch)
+PHRASES_DENIED_AFTER = True  # "ayakta başka düşman yok" denies both words (ablation switch)
+LIGHT_VERBS_READ = True  # "yok etti" (destroyed) is no denial: a light verb follows (ablation)
 # A number before a capitalised name no term reads counts models: "a unit of 5 Chaos Knights".
 # Not in German, which capitalises every noun ("7 Zoll") (ablation switch).
 NAMED_COUNTS_READ = True
@@ -255,13 +258,29 @@ class Question:
     def _negations_at(self) -> frozenset[int]:
         """Return the positions of the question's negations, "can't" (the token "can") too."""
         denying = negations(self.lang)
-        found = {i for i, token in enumerate(self.tokens) if token in denying}
+        found = {
+            i
+            for i, token in enumerate(self.tokens)
+            if token in denying and i not in self._made_verbs_at
+        }
         language = self.language
         tails = language.negation_tails if language is not None and NEGATION_TAILS_READ else ()
         if tails:
             written = (fold(self.text[a:b]).replace("’", "'") for a, b in self._spans)
             found.update(i for i, word in enumerate(written) if word.endswith(tails))
         return frozenset(found)
+
+    @cached_property
+    def _made_verbs_at(self) -> frozenset[int]:
+        """Return the positions of words a light verb after them makes a verb of: "yok etti".
+
+        "Yok" (none) with "etmek" (to make) is to destroy, not a denial.
+        """
+        language = self.language
+        if language is None or not language.auxiliaries or not LIGHT_VERBS_READ:
+            return frozenset()
+        light = frozenset(language.auxiliaries)
+        return frozenset(i for i, (_, after) in enumerate(pairwise(self.tokens)) if after in light)
 
     def negated(self, mention: Mention) -> bool:
         """Return whether a negation of the question's language stands just before a mention."""
@@ -313,12 +332,20 @@ class Question:
         ):
             return True
         # "препятствий никаких нет": a trailing negation denies the word just before it, with
-        # no other situation word between them.
-        after = range(mention.end, min(len(tokens), mention.end + TRAILING_REACH))
+        # no other situation word between them but those of one phrase with it, right after it
+        # ("ayakta başka düşman yok": no other standing enemy).
+        end = mention.end
+        while PHRASES_DENIED_AFTER and end in covered:
+            end = max(m.end for m in self.mentions if m.start <= end < m.end)
+        after = range(end, min(len(tokens), end + TRAILING_REACH))
         for i in after:
             if i in covered:
                 return False
-            if tokens[i] in trailing and self.same_clause(i, mention.start):
+            if (
+                tokens[i] in trailing
+                and i not in self._made_verbs_at
+                and self.same_clause(i, mention.start)
+            ):
                 return True
         return False
 

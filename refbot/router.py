@@ -41,6 +41,10 @@ LONE_TOTAL_READ = True  # ... or, without faces, its one free number as the tota
 RESULT_WORDS = 3  # at most this many words before a lone total in its clause ("es kam eine 9")
 GUESSES_CLAIM = False  # a concept guessed by nearest term claims a number (ablation: True)
 GUESSES_FLAG = False  # a concept guessed by nearest term sets no input by being said (abl.: True)
+# ... but one guessed from a single word does ("şarj ettim": charged): a pair of words near a
+# term ("dövüşten çıkabilir", can leave the fight, by "in grado di combattere") is a looser
+# guess (ablation switch).
+GUESSED_WORDS_FLAG = True
 ROLLS_SAID_FIRST = True  # by order, values said as rolls before bare numbers (ablation switch)
 ROLL_WORD_REACH = 1  # "rolled a 6": at most this many words between a roll word and its value
 STAT_COUNTS_SKIPPED = True  # "(3 attacks)" is no count of models nor a roll (ablation)
@@ -355,12 +359,16 @@ def _failed_in_clause(mention: Mention, mentions: list[Mention], question: Quest
 
 
 def _sure_mentions(question: Question) -> list[Mention]:
-    """Return the mentions said in words the glossary lists, not guessed by nearest term."""
-    return [m for m in question.mentions if GUESSES_FLAG or not m.guessed]
+    """Return the mentions said in words the glossary lists or guessed from one word."""
+    return [
+        m
+        for m in question.mentions
+        if GUESSES_FLAG or not m.guessed or (GUESSED_WORDS_FLAG and m.end - m.start == 1)
+    ]
 
 
 def _sure_concepts(question: Question) -> set[str]:
-    """Return the concepts the question says in words the glossary lists, not guessed ones."""
+    """Return the concepts of the question's sure mentions."""
     return {m.concept for m in _sure_mentions(question)}
 
 

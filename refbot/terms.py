@@ -7,8 +7,10 @@ concept of its nearest glossary term when the cosine is high and stands out from
 next-nearest concepts: function words ("bir", "var") resemble every term a little, and that
 margin (a hubness correction in the manner of CSLS) keeps them out; a language's number words
 and joiners ("iki", "ve") are never matched alone. Two neighbouring words are matched as one
-phrase too, with a higher margin ("yok etti": destroyed, where neither word alone is). The
-bars were chosen on the development sets.
+phrase too, with a higher margin ("yok etti": destroyed, where neither word alone is). A word
+nearest one of the glossary's plain words ("düşman" by "enemy") names nothing, where it would
+otherwise take the concept of a term holding that word ("standing enemy"). The bars were chosen
+on the development sets.
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ PAIRS_READ = True  # two neighbouring words are matched as one phrase too (ablat
 FUNCTION_WORDS_SKIPPED = True  # ablation switch: "iki", "ile" name no concept alone
 LIGHT_WORDS_SKIPPED = True  # ablation switch: so do "ettim" (hücum ettim) and "benim" (my)
 STEMS_READ = True  # ablation switch: "yakalandı" is also matched as its stem "yakala"
+# Ablation switch: a word nearest a plain word ("düşman", enemy) names no concept, rather than
+# the concept of the nearest term containing it ("standing enemy").
+PLAIN_WORDS_ABSORB = True
 # Names are matched exactly, never by resemblance; a topic only declines, so a near miss on one
 # would refuse a question the corpus answers; a part says nothing alone.
 SKIPPED_KINDS = frozenset({"other_game", "topic", "part"})
@@ -58,7 +63,9 @@ class TermMatcher:
             terms: list[str] = []
             owners: list[str] = []
             for concept in self.glossary.concepts.values():
-                if concept.kind in SKIPPED_KINDS:
+                if concept.kind in SKIPPED_KINDS or (
+                    concept.kind == "plain" and not PLAIN_WORDS_ABSORB
+                ):
                     continue
                 for words in concept.words.values():
                     terms += words
@@ -152,6 +159,6 @@ class TermMatcher:
         for (start, end), (_, concept) in sorted(
             best.items(), key=lambda s: (s[0][1] - s[0][0], s[0])
         ):
-            if concept not in found:
+            if concept not in found and self.glossary.concepts[concept].kind != "plain":
                 found[concept] = Mention(concept, start, end, guessed=True)
         return sorted(found.values(), key=lambda m: (m.start, m.concept))

@@ -153,12 +153,34 @@ def test_real_model_answers_a_language_without_glossary_terms(
             "break_from_combat",
             {"automatic_hits": 3},
         ),
-        # "rakibim" (my opponent) also resembles "a standing enemy": a guessed concept sets no
-        # yes/no input, so the one opponent, knocked down, may be attacked.
+        # "rakibim" (my opponent) is nearest a plain word, "opponent", not "a standing
+        # opponent": the one opponent, knocked down, may be attacked.
         (
             "Mordheim: tek rakibim yere düşmüş (knocked down), ona vurabilir miyim?",
             "attack_downed",
             {"can_attack": True},
+        ),
+        # One word guessed by its nearest term says its situation: "ayakta" (standing) ...
+        (
+            "Mordheim: ayakta bir düşmanla da temastayken yerdeki (knocked down) düşmana "
+            "vurabilir miyim?",
+            "attack_downed",
+            {"can_attack": False},
+        ),
+        # ... unless a trailing negation denies its phrase ("no other standing enemy beside me").
+        (
+            "Mordheim: rakibim yere düştü (knocked down), yanımda ayakta başka düşman yok. Ona "
+            "saldırabilir miyim?",
+            "attack_downed",
+            {"can_attack": True},
+        ),
+        # "şarj" (charge) says the unit charged; "yok ettim" (destroyed) is no denial of the
+        # first turn before it.
+        (
+            "Şarj ettim ve düşman birliği ilk turda tamamen yok ettim. Overrun için 6 ve 2 attım. "
+            "Kaç inç ilerliyorum?",
+            "overrun",
+            {"eligible": True, "move": {"value": 8, "unit": "in"}},
         ),
     ],
 )

@@ -403,3 +403,11 @@ def test_the_likeliest_language_is_the_one_whose_terms_cover_most(
     glossary: Glossary, text: str, lang: str | None
 ) -> None:
     assert glossary.likeliest_language(text) == lang
+
+
+def test_a_plain_word_is_never_a_mention(glossary: Glossary) -> None:
+    # Plain words only give an unlisted word somewhere near to be (refbot.terms).
+    plain = {name for name, c in glossary.concepts.items() if c.kind == "plain"}
+    assert plain
+    found = glossary.concepts_in("The enemy unit attacked my warrior in this game", "en", ())
+    assert not plain & set(found)

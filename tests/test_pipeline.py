@@ -171,6 +171,18 @@ def test_a_function_word_names_no_concept(
     assert found == (set() if skipped else {"pursue"})
 
 
+@pytest.mark.parametrize("absorbed", [True, False])
+def test_a_word_nearest_a_plain_word_names_no_concept(
+    glossary: Glossary, absorbed: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "düşman" (enemy) is nearest the plain word "enemy", not the terms holding it ("new enemy").
+    monkeypatch.setattr(terms_module, "PLAIN_WORDS_ABSORB", absorbed)
+    matcher = TermMatcher(glossary, SynonymEmbedder({"düşman": "enemy"}))
+    found = {m.concept for m in matcher.find("xxx düşman zzz", lang="tr")}
+    assert (found == set()) == absorbed
+    assert not any(glossary.concepts[c].kind == "plain" for c in found)
+
+
 @pytest.mark.parametrize("pairs_read", [True, False])
 def test_two_words_side_by_side_take_the_term_they_say_together(
     glossary: Glossary, pairs_read: bool, monkeypatch: pytest.MonkeyPatch

@@ -4,6 +4,7 @@ from dataclasses import replace
 
 import pytest
 
+from refbot import question as question_module
 from refbot.glossary import Glossary, Mention, load_glossary
 from refbot.question import parse_question
 from tests.helpers import SEED_CORPUS
@@ -507,6 +508,32 @@ def test_a_trailing_negation_denies_without_a_leading_one(glossary: Glossary) ->
     question = replace(question, mentions=(mention,))
     assert question.tokens[2:4] == ["engel", "yoktu"]
     assert question.negated(mention)
+
+
+@pytest.mark.parametrize("read", [True, False])
+def test_a_negation_a_light_verb_follows_is_no_denial(
+    glossary: Glossary, read: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "yok etti" (made none: destroyed) after "ilk turda" (in the first turn) denies nothing.
+    monkeypatch.setattr(question_module, "LIGHT_VERBS_READ", read)
+    question = parse_question("Birimim ilk turda tamamen yok etti.", "tr", glossary)
+    mention = Mention("first_turn", 1, 2, guessed=True)
+    question = replace(question, mentions=(mention,))
+    assert question.negated(mention) is not read
+
+
+@pytest.mark.parametrize("read", [True, False])
+def test_a_trailing_negation_denies_the_phrase_before_it(
+    glossary: Glossary, read: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "ayakta başka düşman yok": no other standing enemy, both situation words denied.
+    monkeypatch.setattr(question_module, "PHRASES_DENIED_AFTER", read)
+    question = parse_question("Yanımda ayakta başka düşman yok.", "tr", glossary)
+    standing = Mention("standing_enemy", 1, 2, guessed=True)
+    other = Mention("other_model", 2, 3, guessed=True)
+    question = replace(question, mentions=(standing, other))
+    assert question.negated(other)
+    assert question.negated(standing) is read
 
 
 @pytest.mark.parametrize(

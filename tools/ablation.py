@@ -102,6 +102,16 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a number before a capitalised name read as a roll ('5 Chaos Knights'; before)": lambda: (
             patched(question, "NAMED_COUNTS_READ", False)
         ),
+        "an unlisted word nearest a plain word ('düşman', enemy) takes the term holding it "
+        "(before)": lambda: _no_plain_words(bot),
+        "a concept guessed from one word says no situation ('şarj ettim'; before)": lambda: patched(
+            router, "GUESSED_WORDS_FLAG", False
+        ),
+        "a negation before a light verb denies ('yok etti', destroyed; before)": lambda: patched(
+            question, "LIGHT_VERBS_READ", False
+        ),
+        "a trailing negation denies only the word just before it ('ayakta başka düşman yok'; "
+        "before)": lambda: patched(question, "PHRASES_DENIED_AFTER", False),
         "only the clauses of a result's own outcome verify it (before)": lambda: patched(
             pipeline, "WHOLE_RULE_VERIFIES", False
         ),
@@ -443,6 +453,14 @@ def _unlisted_as_others() -> Iterator[None]:
         patched(retrieve_module, "UNLISTED_CONCEPTS", 1.0),
     ):
         yield
+
+
+@contextmanager
+def _no_plain_words(bot: Refbot) -> Iterator[None]:
+    # The terms are embedded once, with or without the plain words: embed them again.
+    with patched(terms_module, "PLAIN_WORDS_ABSORB", False), patched(bot.terms, "_vectors", None):
+        yield
+    bot.terms._vectors = None
 
 
 @contextmanager

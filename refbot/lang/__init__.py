@@ -79,7 +79,8 @@ class Language:
     # First-person possessives: "my 20 goblins" counts the asker's own models, never a roll.
     possessives: tuple[str, ...] = ()
     # Verbs that only carry tense or person for the noun before them ("hücum ettim", "panik
-    # oldu"): in a language without glossary terms they name no concept alone.
+    # oldu"): in a language without glossary terms they name no concept alone; a negation word
+    # before one is the noun they make a verb of ("yok etti": destroyed, not a denial).
     auxiliaries: tuple[str, ...] = ()
     # Personal pronouns ("ben 9 attım": I rolled 9): in a language without glossary terms they
     # name no concept alone; unlike possessives they say nothing of the number after them.
