@@ -510,6 +510,22 @@ def test_a_trailing_negation_denies_without_a_leading_one(glossary: Glossary) ->
     assert question.negated(mention)
 
 
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("Довернул, препятствий никаких.", "ru"),
+        ("Girei a unidade, terreno intransponível nenhum.", "pt"),
+        ("Giré la unidad, terreno infranqueable ninguno.", "es"),
+    ],
+)
+def test_a_negative_determiner_after_the_word_denies_it(
+    glossary: Glossary, text: str, lang: str
+) -> None:
+    question = parse_question(text, lang, glossary)
+    (mention,) = [m for m in question.mentions if m.concept == "obstruction"]
+    assert question.negated(mention)
+
+
 @pytest.mark.parametrize("read", [True, False])
 def test_a_negation_a_light_verb_follows_is_no_denial(
     glossary: Glossary, read: bool, monkeypatch: pytest.MonkeyPatch

@@ -34,8 +34,24 @@ LANGUAGE = Language(
     customary_unit="in",
     stemmer="russian",
     # A word for "almost" denies too: a unit almost wiped out was not.
-    negations=("не", "нет", "без", "ни", "никто", "никого", "никогда", "вместо", "почти"),
-    trailing_negations=("нет",),
+    negations=(
+        "не",
+        "нет",
+        "без",
+        "ни",
+        "никто",
+        "никого",
+        "никогда",
+        "вместо",
+        "почти",
+        "никакой",
+        "никакого",
+        "никаких",
+        "никакие",
+        "нету",
+    ),  # fmt: skip
+    # "препятствий нет", "препятствий никаких": the denial after the word.
+    trailing_negations=("нет", "нету", "никаких", "никакого", "никакой"),
     inch=_INCH,
     # "sm": см typed on a Latin keyboard.
     cm=("см", "sm", *_CM),
