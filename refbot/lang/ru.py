@@ -49,7 +49,7 @@ LANGUAGE = Language(
         "никаких",
         "никакие",
         "нету",
-    ),  # fmt: skip
+    ),
     # "препятствий нет", "препятствий никаких": the denial after the word.
     trailing_negations=("нет", "нету", "никаких", "никакого", "никакой"),
     inch=_INCH,
