@@ -899,6 +899,25 @@ def test_an_overrun_is_named_by_its_situation(
 
 
 @pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        (
+            "de",
+            "Beim Angriff muss ich mit einem Schwenk um einen Felsen herum, dadurch kommen nur 3 "
+            "statt 5 Modelle in Kontakt.",
+        ),
+        ("pl", "Szarżuję, żeby obejść bagno muszę skręcić i w kontakcie są 3 zamiast 5 modeli."),
+        ("fr", "Je charge et dois contourner un rocher : 3 figurines au contact au lieu de 5."),
+    ],
+)
+def test_what_a_charge_goes_around_is_an_obstacle(glossary: Glossary, lang: str, text: str) -> None:
+    # Whatever the thing is called (a rock, a swamp), going around it says it was in the way.
+    decision = decide(glossary, text, lang)
+    (call,) = [c for c in decision.calls if c.rule == "charge_move"]
+    assert call.inputs.get("obstacle") == "yes"
+
+
+@pytest.mark.parametrize(
     ("lang", "text", "rule", "inputs"),
     [
         # A trailing negation denies the word before it.

@@ -257,7 +257,7 @@ RULES = [
                 "obstacle",
                 "bool",
                 N_("an obstacle forced a detour"),
-                cue=Cue(("obstruction", "building")),
+                cue=Cue(("obstruction", "building", "detour")),
             ),
             # "charged the flank but touched the front": the side named first, then the other.
             Param(
