@@ -309,6 +309,21 @@ def test_ask_answers_the_edition_whose_dice_the_faces_given_count(
         assert result.outcome["move"] == {"value": 5, "unit": "in"}
 
 
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("My knights charged and wiped out the enemy; I rolled 4 and 5 to overrun.", "may overrun"),
+        ("Zaszarżowałem i wybiłem wroga do nogi, na overrun wyrzuciłem 3 i 2.", "może wykonać"),
+    ],
+)
+def test_an_overrun_with_its_roll_is_said_to_be_optional(
+    bot: Refbot, question: str, says: str
+) -> None:
+    # "It can move 2D6" straight forward": the roll says how far, not that the unit must.
+    answer = bot.ask(question)
+    assert says in answer.answer
+
+
 def test_ask_keeps_the_askers_own_book_beside_another_ones_dice(bot: Refbot) -> None:
     # An English player quoting the Spanish book's 5D6 still hears that the English book says 2D6.
     answer = bot.ask("My knights charged and wiped out the enemy: is their overrun 5D6?")

@@ -40,7 +40,9 @@ def explain_overrun(result: RuleResult, writer: Writer) -> str:
     if outcome.get("dice") is None and "move" in outcome:
         # The total moved, whichever dice the unit's Movement (not given) called for.
         dice = [writer.dice(d, outcome["unit"]) for d in outcome["dice_by_movement"].values()]
-        text = _("{edition}: the unit overruns {move} ({dice}).").format(
+        text = _(
+            "{edition}: the unit may overrun {move} ({dice}) straight ahead; it is not obliged to."
+        ).format(
             edition=label, move=writer.distance(outcome["move"]), dice=writer.alternatives(dice)
         )
     elif outcome.get("dice") is None:
@@ -50,7 +52,9 @@ def explain_overrun(result: RuleResult, writer: Writer) -> str:
             "(Movement above 15 cm), straight ahead; it is not obliged to."
         ).format(edition=label, slow=by_movement["<=15 cm"], fast=by_movement[">15 cm"])
     elif "move" in outcome:
-        text = _("{edition}: the unit overruns {move} ({dice}).").format(
+        text = _(
+            "{edition}: the unit may overrun {move} ({dice}) straight ahead; it is not obliged to."
+        ).format(
             edition=label,
             move=writer.distance(outcome["move"]),
             dice=writer.dice(outcome["dice"], outcome["unit"]),
