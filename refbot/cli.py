@@ -570,6 +570,14 @@ def align_(
     if not (a and b):
         raise click.UsageError("give two documents A and B, or --concept")
     alignment = bot.align(a, b, lang_a or lang, lang_b or lang)
+    if not alignment.translated:
+        linked, clauses = alignment.shorter_linked
+        click.secho(
+            f"warning: only {linked} of the shorter document's {clauses} clauses have a "
+            "counterpart: A and B do not look like translations of each other",
+            fg="yellow",
+            err=True,
+        )
     if tmx:
         try:
             tmx.write_bytes(alignment.to_tmx())

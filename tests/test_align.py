@@ -187,6 +187,23 @@ def test_alignment_matches_the_gold_links_and_flags(
 
 
 @pytest.mark.model
+@pytest.mark.parametrize(
+    ("a", "b", "translated"),
+    [
+        (GOLD["flee"]["a"], GOLD["flee"]["b"], True),
+        (GOLD["charge"]["a"], GOLD["charge"]["b"], True),
+        (GOLD["flee"]["a"], GOLD["charge"]["b"], False),
+        (GOLD["flee"]["b"], GOLD["charge"]["a"], False),
+    ],
+)
+def test_alignment_tells_translations_from_unrelated_texts(
+    tmp_path: Path, corpus_dir: Path, a: str, b: str, translated: bool
+) -> None:
+    real = Refbot(Settings(corpus_dir=corpus_dir, index_dir=tmp_path / "index"))
+    assert real.align(str(ROOT / a), str(ROOT / b)).translated is translated
+
+
+@pytest.mark.model
 def test_tmx_opens_with_translate_toolkit(tmp_path: Path, corpus_dir: Path) -> None:
     from translate.storage.tmx import tmxfile
 

@@ -282,12 +282,26 @@ def test_align_json_shape_and_tmx(runner: CliRunner, tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data) == {"a", "b", "pairs"} and data["a"]["lang"] == "en"
+    assert set(data) == {"a", "b", "linked_share", "translated", "pairs"}
+    assert data["a"]["lang"] == "en" and data["translated"] is True
+    assert "warning" not in result.stderr
     first = data["pairs"][0]
     assert set(first) == {"a", "b", "score", "flags"}
     assert [f["kind"] for f in first["flags"]] == ["dice"]
     assert data["pairs"][1]["flags"] == []
     assert memory.read_bytes().startswith(b"<?xml")
+
+
+def test_align_warns_of_texts_that_do_not_translate_each_other(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    a, b = tmp_path / "a.md", tmp_path / "b.md"
+    a.write_text('A unit flees 2D6".\n\nPursuers roll 2D6.\n\nTies go to the pursuer.\n', "utf-8")
+    b.write_text("Cavalry may wheel once.\n\nArchers shoot at long range.\n", encoding="utf-8")
+    result = runner.invoke(main, ["align", str(a), str(b), "--lang", "en", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["translated"] is False
+    assert "do not look like translations of each other" in result.stderr
 
 
 def test_align_concept(runner: CliRunner) -> None:

@@ -289,6 +289,8 @@ def test_align_page_and_tmx_download(client: FlaskClient) -> None:
     }
     html = client.get("/align", query_string=query).get_data(as_text=True)
     assert "Сопоставление редакций" in html and 'class="alignment"' in html
+    # Two sections on different rules: the page says they do not translate each other.
+    assert "не похожи на переводы друг друга" in html
     tmx = client.get("/align.tmx", query_string=query)
     assert tmx.mimetype == "application/x-tmx+xml" and b"<tmx" in tmx.data
     concept = client.get("/align", query_string={"concept": "overrun"}).get_data(as_text=True)
