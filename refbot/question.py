@@ -36,6 +36,8 @@ LIGHT_VERBS_READ = True  # "yok etti" (destroyed) is no denial: a light verb fol
 # A number before a capitalised name no term reads counts models: "a unit of 5 Chaos Knights".
 # Not in German, which capitalises every noun ("7 Zoll") (ablation switch).
 NAMED_COUNTS_READ = True
+# "The 10 knights pursue and roll 3 and 5": a number after a definite article counts (ablation).
+DETERMINED_COUNTS_READ = True
 NEGATION_REACH = 3  # a negation denies a situation word at most this many words after it
 TRAILING_REACH = 3  # a trailing negation ("препятствий никаких нет") at most this many words on
 NEEDED = re.compile(r"\+(?!\s*\d)")
@@ -181,8 +183,24 @@ class Question:
         after, language = number.token + 1, self.language
         if number.unit is not None or after >= len(self.tokens) or language is None:
             return False
-        return self.tokens[after] in language.model_nouns or (
-            NAMED_COUNTS_READ and not language.capitalised_nouns and self._names_troops(number)
+        return (
+            self.tokens[after] in language.model_nouns
+            or (DETERMINED_COUNTS_READ and self._determined(number))
+            or (NAMED_COUNTS_READ and not language.capitalised_nouns and self._names_troops(number))
+        )
+
+    def _determined(self, number: Number) -> bool:
+        """Return whether a definite article stands before a number of things: "the 10 knights".
+
+        Where every noun is capitalised, only before one: German "die" is also "which" ("die 10
+        gewürfelt hat": which rolled 10).
+        """
+        language, after = self.language, number.token + 1
+        if language is None or number.token == 0 or after >= len(self.tokens):
+            return False
+        start, stop = self._spans[after]
+        return self.tokens[number.token - 1] in language.determiners and (
+            not language.capitalised_nouns or self.text[start:stop][:1].isupper()
         )
 
     def _names_troops(self, number: Number) -> bool:

@@ -392,6 +392,33 @@ def test_a_number_before_a_name_counts_models(
     assert [n.value for n in question.numbers if question.counts_models(n)] == counts
 
 
+@pytest.mark.parametrize("read", [True, False])
+@pytest.mark.parametrize(
+    ("lang", "text", "counts"),
+    [
+        ("en", "The 10 knights pursue and roll 3 and 5; my goblins fled 9", [10.0]),
+        ("fr", "Les 10 chevaliers poursuivent et font 3 et 5", [10.0]),
+        ("de", "Die 10 Ritter verfolgen und würfeln 8", [10.0]),
+        # German "die" is also "which": a lowercase word after the number is no noun.
+        ("de", "eine Einheit, die 10 beim Fliehen gewürfelt hat", []),
+        # An indefinite article says a roll: "a 9".
+        ("en", "They fled and rolled a 9", []),
+    ],
+)
+def test_a_number_after_a_definite_article_counts(
+    glossary: Glossary,
+    lang: str,
+    text: str,
+    counts: list[float],
+    read: bool,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(question_module, "DETERMINED_COUNTS_READ", read)
+    question = parse_question(text, lang, glossary)
+    found = [n.value for n in question.numbers if question.counts_models(n)]
+    assert found == (counts if read else [])
+
+
 @pytest.mark.parametrize(
     ("lang", "text"),
     [

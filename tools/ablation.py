@@ -112,6 +112,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         ),
         "a trailing negation denies only the word just before it ('ayakta başka düşman yok'; "
         "before)": lambda: patched(question, "PHRASES_DENIED_AFTER", False),
+        "a number after a definite article read as a roll ('the 10 knights'; before)": lambda: (
+            patched(question, "DETERMINED_COUNTS_READ", False)
+        ),
         "only the clauses of a result's own outcome verify it (before)": lambda: patched(
             pipeline, "WHOLE_RULE_VERIFIES", False
         ),

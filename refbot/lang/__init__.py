@@ -68,6 +68,9 @@ class Language:
     above_after: tuple[str, ...] = ()
     # Nouns for models after a number: "(9 modeli)", "20 Mann" count models, never a roll.
     model_nouns: tuple[str, ...] = ()
+    # Definite articles and demonstratives before a number: "the 10 knights", "les 10 chevaliers"
+    # count something; a roll is said with no article or an indefinite one ("a 9").
+    determiners: tuple[str, ...] = ()
     # Whether common nouns are capitalised ("7 Zoll"): then a capital starts no name.
     capitalised_nouns: bool = False
     # Nouns for a model's characteristic after a number: "(3 attacks)", "две атаки" give that

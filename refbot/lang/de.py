@@ -41,6 +41,7 @@ LANGUAGE = Language(
     plus=("plus",),
     half=("halb", "halbe", "halben", "halber", "halbes"),
     model_nouns=("modelle", "modellen", "mann", "minis", "figuren"),
+    determiners=("die", "diese", "den"),
     capitalised_nouns=True,
     stat_nouns=("attacken", "attacke", "lebenspunkte"),
     turn_nouns=("zug", "runde", "seite"),

@@ -63,6 +63,7 @@ LANGUAGE = Language(
     plus=("plus",),
     half=("half",),
     model_nouns=("models", "model", "minis", "figures", "guys", "men", "strong"),
+    determiners=("the", "these", "those"),
     stat_nouns=("attacks", "attack", "wounds"),
     turn_nouns=("turn", "round", "page"),
     conjunctions=("and",),

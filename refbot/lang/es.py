@@ -25,6 +25,7 @@ LANGUAGE = Language(
     plus=("más",),
     half=("medio", "media"),
     model_nouns=("miniaturas", "minis", "modelos", "tíos", "hombres"),
+    determiners=("los", "las", "estos", "estas", "esos", "esas"),
     stat_nouns=("ataques", "ataque", "heridas"),
     turn_nouns=("turno", "ronda", "página"),
     conjunctions=("y", "e"),

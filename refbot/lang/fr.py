@@ -24,6 +24,7 @@ LANGUAGE = Language(
     plus=("plus",),
     half=("demi",),
     model_nouns=("figurines", "figs", "modèles", "gars", "bonhommes"),
+    determiners=("les", "ces"),
     stat_nouns=("attaques", "attaque", "blessures", "blessure", "pv", "point", "points"),
     turn_nouns=("tour", "round", "page"),
     conjunctions=("et",),

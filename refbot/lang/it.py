@@ -23,6 +23,7 @@ LANGUAGE = Language(
     plus=("più", "piu"),
     half=("mezzo", "mezza"),
     model_nouns=("modelli", "miniature", "minis", "uomini"),
+    determiners=("i", "gli", "questi", "quei"),
     stat_nouns=("attacchi", "attacco", "ferite"),
     turn_nouns=("turno", "round", "pagina"),
     conjunctions=("e", "ed"),

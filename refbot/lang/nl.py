@@ -24,6 +24,7 @@ LANGUAGE = Language(
     plus=("plus",),
     half=("half", "halve"),
     model_nouns=("modellen", "minis", "man"),
+    determiners=("de", "deze"),  # not "die": also "which"
     stat_nouns=("aanvallen", "aanval", "attacks", "wonden"),
     turn_nouns=("beurt", "ronde", "pagina"),
     conjunctions=("en",),

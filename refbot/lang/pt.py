@@ -25,6 +25,7 @@ LANGUAGE = Language(
     plus=("mais",),
     half=("meia", "meio"),
     model_nouns=("modelos", "miniaturas", "minis", "homens"),
+    determiners=("os", "as", "estes", "esses"),
     stat_nouns=("ataques", "ataque", "ferimentos"),
     turn_nouns=("turno", "rodada", "página"),
     conjunctions=("e",),
