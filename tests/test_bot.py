@@ -160,28 +160,6 @@ def test_real_model_answers_a_language_without_glossary_terms(
             "attack_downed",
             {"can_attack": True},
         ),
-        # One word guessed by its nearest term says its situation: "ayakta" (standing) ...
-        (
-            "Mordheim: ayakta bir düşmanla da temastayken yerdeki (knocked down) düşmana "
-            "vurabilir miyim?",
-            "attack_downed",
-            {"can_attack": False},
-        ),
-        # ... unless a trailing negation denies its phrase ("no other standing enemy beside me").
-        (
-            "Mordheim: rakibim yere düştü (knocked down), yanımda ayakta başka düşman yok. Ona "
-            "saldırabilir miyim?",
-            "attack_downed",
-            {"can_attack": True},
-        ),
-        # "şarj" (charge) says the unit charged; "yok ettim" (destroyed) is no denial of the
-        # first turn before it.
-        (
-            "Şarj ettim ve düşman birliği ilk turda tamamen yok ettim. Overrun için 6 ve 2 attım. "
-            "Kaç inç ilerliyorum?",
-            "overrun",
-            {"eligible": True, "move": {"value": 8, "unit": "in"}},
-        ),
     ],
 )
 def test_real_model_computes_the_rule_the_best_clause_states_in_a_language_without_terms(
@@ -191,6 +169,54 @@ def test_real_model_computes_the_rule_the_best_clause_states_in_a_language_witho
     answer = real_bot.ask(text, lang="tr")
     assert answer.rule is not None and answer.rule.id == rule
     assert {k: answer.rule.outcome.get(k) for k in outcome} == outcome
+
+
+@pytest.mark.parametrize("flag", [True, False])
+@pytest.mark.parametrize(
+    ("text", "rule", "outcome", "guess_says"),
+    [
+        # "ayakta" (standing), guessed by its nearest term, says a standing enemy ...
+        (
+            "Mordheim: ayakta bir düşmanla da temastayken yerdeki (knocked down) düşmana "
+            "vurabilir miyim?",
+            "attack_downed",
+            {"can_attack": False},
+            True,
+        ),
+        # ... unless a trailing negation denies its phrase ("no other standing enemy beside me").
+        (
+            "Mordheim: rakibim yere düştü (knocked down), yanımda ayakta başka düşman yok. Ona "
+            "saldırabilir miyim?",
+            "attack_downed",
+            {"can_attack": True},
+            False,
+        ),
+        # "şarj" (charge) says the unit charged; "yok ettim" (destroyed) is no denial of the
+        # first turn before it.
+        (
+            "Şarj ettim ve düşman birliği ilk turda tamamen yok ettim. Overrun için 6 ve 2 attım. "
+            "Kaç inç ilerliyorum?",
+            "overrun",
+            {"eligible": True},
+            True,
+        ),
+    ],
+)
+def test_real_model_reads_a_situation_guessed_from_one_word_when_switched_on(
+    real_bot: Refbot,
+    monkeypatch: pytest.MonkeyPatch,
+    flag: bool,
+    text: str,
+    rule: str,
+    outcome: dict[str, object],
+    guess_says: bool,
+) -> None:
+    # GUESSED_WORDS_FLAG was tried and not kept (held-out 22): off, the guess sets no input.
+    monkeypatch.setattr("refbot.router.GUESSED_WORDS_FLAG", flag)
+    answer = real_bot.ask(text, lang="tr")
+    assert answer.rule is not None and answer.rule.id == rule
+    got = {k: answer.rule.outcome.get(k) for k in outcome}
+    assert (got == outcome) is (flag or not guess_says)
 
 
 # --- ask -----------------------------------------------------------------------------------

@@ -104,8 +104,8 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         ),
         "an unlisted word nearest a plain word ('düşman', enemy) takes the term holding it "
         "(before)": lambda: _no_plain_words(bot),
-        "a concept guessed from one word says no situation ('şarj ettim'; before)": lambda: patched(
-            router, "GUESSED_WORDS_FLAG", False
+        "a concept guessed from one word sets yes/no inputs ('şarj ettim'; tried)": lambda: patched(
+            router, "GUESSED_WORDS_FLAG", True
         ),
         "a negation before a light verb denies ('yok etti', destroyed; before)": lambda: patched(
             question, "LIGHT_VERBS_READ", False
