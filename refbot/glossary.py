@@ -185,7 +185,10 @@ class Glossary:
         }
         # (qualifier, qualified): "nie zdał szarży" is a failed charge, not no charge.
         self.qualifying = frozenset((c.name, q) for c in concepts.values() for q in c.qualifies)
-        self.languages = sorted({lang for c in concepts.values() for lang in c.terms})
+        # The languages with terms: plain words alone make no language the glossary's.
+        self.languages = sorted(
+            {lang for c in concepts.values() if c.kind != "plain" for lang in c.terms}
+        )
         # For each language, every stem that occurs in a term → the (concept, term) pairs using it.
         self._by_stem: dict[str, dict[str, list[tuple[str, tuple[str, ...]]]]] = {}
         # The terms with a number word, that word in digits, read in questions only ("menos de

@@ -31,7 +31,9 @@ LATER_ANGLES_READ = True  # "45 градусов, а потом ещё на 30":
 ABOVE_READ = True  # "more than 90 degrees" is past 90, not 90 (ablation switch)
 NEGATED_TERMS_DENY = True  # "no llega a tocarla": a negated term denies what it governs (abl.)
 NEGATION_TAILS_READ = True  # "can't", "won't" deny (ablation switch)
-PHRASES_DENIED_AFTER = True  # "ayakta başka düşman yok" denies both words (ablation switch)
+# "ayakta başka düşman yok" denies both words: tried, not kept (it also denied "преследовать
+# бегущих или нет"; it mattered only with guessed concepts setting inputs) (ablation: True).
+PHRASES_DENIED_AFTER = False
 LIGHT_VERBS_READ = True  # "yok etti" (destroyed) is no denial: a light verb follows (ablation)
 # A number before a capitalised name no term reads counts models: "a unit of 5 Chaos Knights".
 # Not in German, which capitalises every noun ("7 Zoll") (ablation switch).
@@ -298,13 +300,19 @@ class Question:
         if language is None or not language.auxiliaries or not LIGHT_VERBS_READ:
             return frozenset()
         light = frozenset(language.auxiliaries)
-        return frozenset(i for i, (_, after) in enumerate(pairwise(self.tokens)) if after in light)
+        return frozenset(
+            i
+            for i, (_, after) in enumerate(pairwise(self.tokens))
+            if after in light and self.same_clause(i, i + 1)
+        )
 
     def negated(self, mention: Mention) -> bool:
         """Return whether a negation of the question's language stands just before a mention."""
         denying = self._negations_at
         trailing = trailing_negations(self.lang)
-        if not denying and not trailing:
+        language = self.language
+        final = frozenset(language.final_negations) if language is not None else frozenset()
+        if not denying and not trailing and not final:
             return False
         tokens = self.tokens
         before = range(max(0, mention.start - NEGATION_REACH), mention.start)
@@ -359,8 +367,9 @@ class Question:
         for i in after:
             if i in covered:
                 return False
+            ends_clause = i + 1 == len(tokens) or not self.same_clause(i, i + 1)
             if (
-                tokens[i] in trailing
+                (tokens[i] in trailing or (tokens[i] in final and ends_clause))
                 and i not in self._made_verbs_at
                 and self.same_clause(i, mention.start)
             ):

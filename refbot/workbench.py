@@ -77,8 +77,10 @@ def counterparts(loaded: Loaded, key: str) -> list[str]:
 
 def concept_clauses(loaded: Loaded, glossary: Glossary, concept: str) -> list[Document]:
     """Return, for each edition and language, its clauses on one glossary concept."""
-    if concept not in glossary.concepts:
-        known = ", ".join(sorted(glossary.concepts))
+    # Plain words and parts are never a text's concepts: no clause is on them.
+    named = {k for k, c in glossary.concepts.items() if c.kind not in ("plain", "part")}
+    if concept not in named:
+        known = ", ".join(sorted(named))
         raise UnknownClause(f"no concept {concept!r} in the glossary; known: {known}")
     retriever = loaded.retriever
     groups: dict[tuple[str, str, str], list[Clause]] = {}

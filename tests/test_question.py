@@ -553,6 +553,31 @@ def test_a_negative_determiner_after_the_word_denies_it(
     assert question.negated(mention)
 
 
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        # Not at a clause's end, the same words stand before what they deny.
+        ("Cargué y ninguno sobrevivió.", "es"),
+        ("Carreguei e nenhum inimigo ficou de pé.", "pt"),
+        ("При атаке никаких препятствий не было.", "ru"),
+    ],
+)
+def test_a_negative_determiner_inside_a_clause_denies_nothing_before_it(
+    glossary: Glossary, text: str, lang: str
+) -> None:
+    question = parse_question(text, lang, glossary)
+    (mention,) = [m for m in question.mentions if m.concept == "charge"]
+    assert not question.negated(mention)
+
+
+def test_a_light_verb_of_the_next_sentence_makes_no_verb(glossary: Glossary) -> None:
+    # "… düşman yok. Olur mu?": "olur" (is it all right) starts a sentence of its own.
+    question = parse_question("Ayakta düşman yok. Olur mu?", "tr", glossary)
+    mention = Mention("standing_enemy", 0, 1, guessed=True)
+    question = replace(question, mentions=(mention,))
+    assert question.negated(mention)
+
+
 @pytest.mark.parametrize("read", [True, False])
 def test_a_negation_a_light_verb_follows_is_no_denial(
     glossary: Glossary, read: bool, monkeypatch: pytest.MonkeyPatch

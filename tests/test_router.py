@@ -903,7 +903,7 @@ def test_an_overrun_is_named_by_its_situation(
     [
         (
             "de",
-            "Beim Angriff muss ich mit einem Schwenk um einen Felsen herum, dadurch kommen nur 3 "
+            "Beim Angriff muss ich mit einem Schwenk einen Felsen umrunden, dadurch kommen nur 3 "
             "statt 5 Modelle in Kontakt.",
         ),
         ("pl", "Szarżuję, żeby obejść bagno muszę skręcić i w kontakcie są 3 zamiast 5 modeli."),
@@ -915,6 +915,19 @@ def test_what_a_charge_goes_around_is_an_obstacle(glossary: Glossary, lang: str,
     decision = decide(glossary, text, lang)
     (call,) = [c for c in decision.calls if c.rule == "charge_move"]
     assert call.inputs.get("obstacle") == "yes"
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        # A wheel "um 90 Grad herum", a unit surrounded ("rodeado"): no detour.
+        ("de", "Beim Angriff schwenke ich um 90 Grad herum, nur 3 statt 5 Modelle in Kontakt."),
+        ("es", "Cargué y el enemigo me tiene rodeado; solo 3 en contacto en vez de 5 al girar."),
+    ],
+)
+def test_words_like_going_around_say_no_obstacle(glossary: Glossary, lang: str, text: str) -> None:
+    decision = decide(glossary, text, lang)
+    assert all(c.inputs.get("obstacle") != "yes" for c in decision.calls)
 
 
 @pytest.mark.parametrize(

@@ -110,8 +110,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a negation before a light verb denies ('yok etti', destroyed; before)": lambda: patched(
             question, "LIGHT_VERBS_READ", False
         ),
-        "a trailing negation denies only the word just before it ('ayakta başka düşman yok'; "
-        "before)": lambda: patched(question, "PHRASES_DENIED_AFTER", False),
+        "a trailing negation denies the phrase before it ('ayakta başka düşman yok'; tried)": (
+            lambda: patched(question, "PHRASES_DENIED_AFTER", True)
+        ),
         "a number after a definite article read as a roll ('the 10 knights'; before)": lambda: (
             patched(question, "DETERMINED_COUNTS_READ", False)
         ),
@@ -461,9 +462,14 @@ def _unlisted_as_others() -> Iterator[None]:
 @contextmanager
 def _no_plain_words(bot: Refbot) -> Iterator[None]:
     # The terms are embedded once, with or without the plain words: embed them again.
-    with patched(terms_module, "PLAIN_WORDS_ABSORB", False), patched(bot.terms, "_vectors", None):
-        yield
-    bot.terms._vectors = None
+    try:
+        with (
+            patched(terms_module, "PLAIN_WORDS_ABSORB", False),
+            patched(bot.terms, "_vectors", None),
+        ):
+            yield
+    finally:
+        bot.terms._vectors = None
 
 
 @contextmanager

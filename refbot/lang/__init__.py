@@ -111,6 +111,9 @@ class Language:
     negations: tuple[str, ...] = ()
     # Words that deny the situation word just before them: "препятствий нет", "engel yok".
     trailing_negations: tuple[str, ...] = ()
+    # Words that deny the word before them only where they end a clause ("препятствий никаких.",
+    # "obstáculo nenhum."); elsewhere they stand before what they deny ("ninguno sobrevivió").
+    final_negations: tuple[str, ...] = ()
     # Endings that make a word a negation: "can't", "won't" (read as the words "can", "won").
     negation_tails: tuple[str, ...] = ()
     # Writes compounds as one word ("Angriffswürfel"): the links that may join two words

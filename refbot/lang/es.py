@@ -16,7 +16,7 @@ LANGUAGE = Language(
     stemmer="spanish",
     # A word for "almost" denies too: a unit almost wiped out was not.
     negations=("no", "sin", "ningún", "ninguna", "ninguno", "nunca", "nadie", "ni", "casi"),
-    trailing_negations=("ninguno", "ninguna"),  # "obstáculo ninguno"
+    final_negations=("ninguno", "ninguna"),  # "obstáculo ninguno."
     inch=("pulgada", "pulgadas"),
     cm=("cm", "centímetro", "centímetros", "centimetro", "centimetros"),
     dice_letters=("d",),

@@ -16,7 +16,7 @@ LANGUAGE = Language(
     stemmer="portuguese",
     # A word for "almost" denies too: a unit almost wiped out was not.
     negations=("não", "sem", "nenhum", "nenhuma", "nunca", "ninguém", "nem", "quase"),
-    trailing_negations=("nenhum", "nenhuma"),  # "obstáculo nenhum"
+    final_negations=("nenhum", "nenhuma"),  # "obstáculo nenhum."
     inch=("polegada", "polegadas"),
     cm=("cm", "centímetro", "centímetros"),
     dice_letters=("d",),

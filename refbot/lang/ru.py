@@ -51,7 +51,8 @@ LANGUAGE = Language(
         "нету",
     ),
     # "препятствий нет", "препятствий никаких": the denial after the word.
-    trailing_negations=("нет", "нету", "никаких", "никакого", "никакой"),
+    trailing_negations=("нет", "нету"),
+    final_negations=("никаких", "никакого", "никакой"),
     inch=_INCH,
     # "sm": см typed on a Latin keyboard.
     cm=("см", "sm", *_CM),
