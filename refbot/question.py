@@ -197,10 +197,12 @@ class Question:
         Where every noun is capitalised, only before one: German "die" is also "which" ("die 10
         gewürfelt hat": which rolled 10).
         """
-        language, after = self.language, number.token + 1
-        if language is None or number.token == 0 or after >= len(self.tokens):
+        # Called by counts_models, which has checked the language and the word after.
+        language = self.language
+        assert language is not None
+        if number.token == 0:
             return False
-        start, stop = self._spans[after]
+        start, stop = self._spans[number.token + 1]
         return self.tokens[number.token - 1] in language.determiners and (
             not language.capitalised_nouns or self.text[start:stop][:1].isupper()
         )

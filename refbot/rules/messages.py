@@ -37,28 +37,22 @@ def explain_overrun(result: RuleResult, writer: Writer) -> str:
         return _("{edition}: the unit cannot overrun: {reasons}.").format(
             edition=label, reasons=reasons
         )
-    if outcome.get("dice") is None and "move" in outcome:
-        # The total moved, whichever dice the unit's Movement (not given) called for.
-        dice = [writer.dice(d, outcome["unit"]) for d in outcome["dice_by_movement"].values()]
+    if "move" in outcome:
+        if outcome.get("dice") is None:
+            # The total moved, whichever dice the unit's Movement (not given) called for.
+            by_movement = outcome["dice_by_movement"].values()
+            dice = writer.alternatives([writer.dice(d, outcome["unit"]) for d in by_movement])
+        else:
+            dice = writer.dice(outcome["dice"], outcome["unit"])
         text = _(
             "{edition}: the unit may overrun {move} ({dice}) straight ahead; it is not obliged to."
-        ).format(
-            edition=label, move=writer.distance(outcome["move"]), dice=writer.alternatives(dice)
-        )
+        ).format(edition=label, move=writer.distance(outcome["move"]), dice=dice)
     elif outcome.get("dice") is None:
         by_movement = outcome["dice_by_movement"]
         text = _(
             "{edition}: the unit may overrun {slow} cm (Movement up to 15 cm) or {fast} cm "
             "(Movement above 15 cm), straight ahead; it is not obliged to."
         ).format(edition=label, slow=by_movement["<=15 cm"], fast=by_movement[">15 cm"])
-    elif "move" in outcome:
-        text = _(
-            "{edition}: the unit may overrun {move} ({dice}) straight ahead; it is not obliged to."
-        ).format(
-            edition=label,
-            move=writer.distance(outcome["move"]),
-            dice=writer.dice(outcome["dice"], outcome["unit"]),
-        )
     else:
         text = _(
             "{edition}: the unit may overrun {dice} straight ahead; it is not obliged to."
