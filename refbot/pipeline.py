@@ -707,7 +707,7 @@ def detail_clauses(
     unvalued = {
         k
         for p in rule.params
-        if p.cue is not None and p.kind == "distance" and p.name not in given
+        if p.cue is not None and p.kind == "distance" and not p.profile and p.name not in given
         for k in p.cue.concepts
     } & set(concepts)
     if any_concept:

@@ -435,7 +435,9 @@ def _nearest(
                     found.append((0.1, param.name, n.token, f"{n.value:g}"))
             for token, end, text in values:
                 after = token - mention.end
-                if param.kind == "distance" and token in bare and after != 0:
+                # A bare number is a length only right after its word ("obstacle 3"), but a
+                # profile value is bare wherever it is said ("movement of my goblins 4").
+                if param.kind == "distance" and not param.profile and token in bare and after != 0:
                     continue
                 # Words between the two; a number before its word counts half a word more.
                 distance = after if after >= 0 else (mention.start - end - 1) + BEFORE_PENALTY

@@ -138,14 +138,28 @@ def test_lookup_or_abstain(glossary: Glossary, text: str, dense: float, kind: st
             "en",
             "Charging with Movement 5, I rolled 1 and 3 and the enemy was 10 inches away.",
             "failed_charge",
-            {"movement": "5", "dice": "1,3", "distance": "10in"},
+            {"movement": "5in", "dice": "1,3", "distance": "10in"},
         ),
         (
             "did my charge reach, in Russian, distance before the dice",
             "ru",
             "Движение 4, до врага 7 дюймов, на нападение выпало 4 и 2. Дойду?",
             "failed_charge",
-            {"movement": "4", "dice": "4,2", "distance": "7in"},
+            {"movement": "4in", "dice": "4,2", "distance": "7in"},
+        ),
+        (
+            "did my charge reach: Movement in cm beside its word, read as a length",
+            "es",
+            "Mis goblins tienen Movimiento 10 cm, cargo y saco 3 y 4, el enemigo está a 30 cm. ¿Llego?",
+            "failed_charge",
+            {"movement": "10cm", "dice": "3,4", "distance": "30cm"},
+        ),
+        (
+            "did my charge reach: a bare Movement a few words after its word",
+            "ru",
+            "Объявил чардж, движение у гоблинов 4, на кубах 1 и 3, а до орков было 10 дюймов.",
+            "failed_charge",
+            {"movement": "4in", "dice": "1,3", "distance": "10in"},
         ),
         (
             "faces of one roll bound to the word before them",
@@ -187,7 +201,7 @@ def test_lookup_or_abstain(glossary: Glossary, text: str, dense: float, kind: st
             "es",
             "Movimiento 4, saqué 2 y 5, el enemigo a 10 pulgadas. ¿Llego?",
             "failed_charge",
-            {"dice": "2,5", "movement": "4", "distance": "10in"},
+            {"dice": "2,5", "movement": "4in", "distance": "10in"},
         ),
     ],
 )
@@ -1545,7 +1559,7 @@ def test_a_topic_mentioned_in_passing_is_the_corpus_s_with_its_heading_s_subject
         (
             "en",
             'Charging: Movement 4, 5 and 6 on the dice, the enemy is 14" away. Did I reach?',
-            {"movement": "4", "dice": "5,6", "distance": "14in"},
+            {"movement": "4in", "dice": "5,6", "distance": "14in"},
         ),
     ],
 )
@@ -1628,7 +1642,7 @@ def test_movement_is_read_by_the_profiles_letter_in_the_questions_language(
 ) -> None:
     decision = decide(glossary, text, lang)
     assert decision.rule == "failed_charge"
-    assert read(decision, {"movement": None, "dice": None}) == {"movement": "7", "dice": "3,3"}
+    assert read(decision, {"movement": None, "dice": None}) == {"movement": "7in", "dice": "3,3"}
 
 
 @pytest.mark.parametrize(

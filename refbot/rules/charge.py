@@ -29,7 +29,7 @@ def failed_charge(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[st
     movement, distance = inputs.get("movement"), inputs.get("distance")
     if movement is not None and distance is not None:
         # The worked example: charge range = Movement + the highest die.
-        charge_range = movement + highest
+        charge_range = movement.to("in").value + highest
         outcome["charge_range"] = ctx.distance(charge_range)
         outcome["failed"] = distance.to("in").value > charge_range
         tags.append("example")
@@ -101,7 +101,7 @@ def explain_failed_charge(result: RuleResult, writer: Writer) -> str:
         parts.append(
             verdict.format(
                 range=writer.distance(outcome["charge_range"]),
-                movement=inputs["movement"],
+                movement=writer.distance(inputs["movement"]),
                 die=outcome["highest_die"],
                 distance=writer.distance(inputs["distance"]),
             )
@@ -164,13 +164,14 @@ RULES = [
                 required=True,
                 cue=Cue(faces=True),
             ),
+            # A length: "Movimiento 10 cm" is 4 inches of charge range, and the rule reckons in
+            # inches; a bare characteristic ("Movement 5") is in the rule's own unit.
             Param(
                 "movement",
-                "int",
+                "distance",
                 N_("the unit's Movement (for the charge range)"),
-                low=0,
-                high=20,
-                cue=Cue(("movement",)),
+                cue=Cue(("movement",), by_order=False),
+                profile=True,
             ),
             Param(
                 "distance",

@@ -166,6 +166,9 @@ class Param:
     # Inputs that decide this one when all are given: a question's "my friend says we tied"
     # is not read beside both rolls, which say whether they tied.
     decided_by: tuple[str, ...] = ()
+    # A value of the unit's profile (Movement): its word without a value ("how far do I move?")
+    # names no detail of the situation whose clauses the answer should cite.
+    profile: bool = False
 
 
 @dataclass(frozen=True)

@@ -74,6 +74,12 @@ TABLE = [
         "inputs": {"dice": "1,5", "movement": "4", "distance": "27.5cm"},
         "expect": {"failed": True, "charge_range": {"value": 9, "unit": "in"}},
     },
+    {
+        "id": "movement-10cm-is-4in-range-9",
+        "clause": EXAMPLE_RANGE,
+        "inputs": {"dice": "1,5", "movement": "10cm", "distance": "20cm"},
+        "expect": {"failed": False, "charge_range": {"value": 9, "unit": "in"}},
+    },
     {"id": "one-die-impossible", "clause": HIGHEST, "inputs": {"dice": "5"}, "raises": True},
     {"id": "face-7-impossible", "clause": HIGHEST, "inputs": {"dice": "7,2"}, "raises": True},
     {"id": "face-0-impossible", "clause": HIGHEST, "inputs": {"dice": "0,3"}, "raises": True},
