@@ -150,7 +150,7 @@ def test_lookup_or_abstain(glossary: Glossary, text: str, dense: float, kind: st
         (
             "did my charge reach: Movement in cm beside its word, read as a length",
             "es",
-            "Mis goblins tienen Movimiento 10 cm, cargo y saco 3 y 4, el enemigo está a 30 cm. ¿Llego?",
+            "Mis goblins tienen Movimiento 10 cm, cargo y saco 3 y 4, el enemigo a 30 cm. ¿Llego?",
             "failed_charge",
             {"movement": "10cm", "dice": "3,4", "distance": "30cm"},
         ),
