@@ -1988,3 +1988,39 @@ def test_a_bonus_the_corpus_states_in_passing_is_not_declined(glossary: Glossary
     covered = frozenset(k for k, c in glossary.concepts.items() if c.kind != "topic")
     question = parse_question(text, "de", glossary)
     assert route(question, glossary, covered, 0.9).kind != "abstain"
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        (
+            "de",
+            "Meine Verfolger sind in einen laufenden Nahkampf gekracht, gewonnen. Überrennen?",
+        ),
+        (
+            "it",
+            "Inseguendo finiti contro un'unità già ingaggiata, hanno vinto. Travolgere?",
+        ),
+        ("fr", "Ma poursuite touche une unité déjà engagée ailleurs, je gagne. Débordement ?"),
+    ],
+)
+def test_a_pursuit_into_an_enemy_already_engaged_is_a_second_fight(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "overrun"
+    assert decision.calls[0].inputs.get("second_fight") == "yes"
+
+
+def test_an_enemy_already_engaged_without_a_pursuit_is_no_second_fight(glossary: Glossary) -> None:
+    text = "My knights charged a unit already engaged with my spearmen and wiped it out. Overrun?"
+    decision = decide(glossary, text, "en")
+    assert decision.rule == "overrun"
+    assert "second_fight" not in decision.calls[0].inputs
+
+
+def test_a_pursuit_reaching_an_enemy_already_engaged_reads_it_so(glossary: Glossary) -> None:
+    text = "They fled 4, I pursued 9 into an enemy 5 inches away, already engaged with my men."
+    decision = decide(glossary, text, "en")
+    assert decision.rule == "pursuit"
+    assert decision.calls[0].inputs.get("enemy_engaged") == "yes"

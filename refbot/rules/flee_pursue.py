@@ -435,7 +435,10 @@ RULES = [
             ),
             Param("enemy_fleeing", "bool", N_("that enemy unit is already fleeing")),
             Param(
-                "enemy_engaged", "bool", N_("that enemy is in a fight not yet resolved this turn")
+                "enemy_engaged",
+                "bool",
+                N_("that enemy is in a fight not yet resolved this turn"),
+                cue=Cue(("already_engaged",)),
             ),
             Param(
                 "edge",
