@@ -71,6 +71,9 @@ UNLESS_DENIED_READ = True  # a denied word that would say no says nothing (ablat
 UNITLESS_LENGTHS_SKIPPED = True  # no bare number is a length where others have units (abl.)
 IMPOSSIBLE_ROLLS_READ = True  # "fled 15" is an impossible flee, not a flee not given (abl.)
 CLAUSE_LENGTHS_READ = True  # a length input takes its word's clause's one length (ablation)
+# A length input whose words are all denied takes no length by order: "a wood 5\" away, not
+# impassable" puts nothing in the pursuers' way (ablation switch).
+DENIED_LENGTHS_SKIPPED = True
 # A topic the corpus mentions only in passing is the corpus's when the question names two
 # concepts of the heading over it ("does my overrun's charge cause fear tests?") (ablation).
 PASSING_TOPICS_READ = True
@@ -635,7 +638,10 @@ def _by_unit_and_order(
                     extra[param.name] = chosen[1]
                     used.add(chosen[0])
             continue
-        if param.kind == "distance" and free_lengths:
+        if param.kind == "distance" and free_lengths and _only_denied(param, question):
+            # The length said of the denied thing is nobody else's either.
+            used.add(free_lengths.pop(0).token)
+        elif param.kind == "distance" and free_lengths:
             number = free_lengths.pop(0)
             extra[param.name] = number.text()
             used.add(number.token)
@@ -646,6 +652,14 @@ def _by_unit_and_order(
                 extra[param.name] = chosen[1]
                 used.add(chosen[0])
     return extra
+
+
+def _only_denied(param: Param, question: Question) -> bool:
+    """Return whether the question says an input's words only to deny them ("not impassable")."""
+    if not DENIED_LENGTHS_SKIPPED or param.cue is None:
+        return False
+    said = [m for m in question.mentions if m.concept in param.cue.concepts]
+    return bool(said) and all(question.negated(m) for m in said)
 
 
 def _said_as_rolls(question: Question) -> set[int]:

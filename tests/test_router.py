@@ -2024,3 +2024,24 @@ def test_a_pursuit_reaching_an_enemy_already_engaged_reads_it_so(glossary: Gloss
     decision = decide(glossary, text, "en")
     assert decision.rule == "pursuit"
     assert decision.calls[0].inputs.get("enemy_engaged") == "yes"
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        (
+            "en",
+            'Fled 5, pursued 8, there is a wood 5" away but it is not impassable. Where do I end?',
+        ),
+        (
+            "es",
+            "Huyó 5, persigo con 8; hay un bosque a 12 cm, pero no es infranqueable. ¿Dónde acabo?",
+        ),
+    ],
+)
+def test_a_length_said_of_a_denied_obstacle_is_no_one_elses(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "pursuit"
+    assert {"obstacle", "enemy", "edge"}.isdisjoint(decision.calls[0].inputs)

@@ -240,6 +240,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a length far from its word in the same clause left unread (before)": lambda: patched(
             router, "CLAUSE_LENGTHS_READ", False
         ),
+        "a length said of a denied obstacle ('not impassable') read by order (before)": lambda: (
+            patched(router, "DENIED_LENGTHS_SKIPPED", False)
+        ),
         "a needed score ('5+') read as any number (before)": lambda: patched(
             question, "NEEDED", re.compile(r"(?!)")
         ),
