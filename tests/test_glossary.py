@@ -65,6 +65,15 @@ def test_every_concept_has_terms_in_every_language(glossary: Glossary, lang: str
         # A unit that cannot fit where its charge goes.
         ("pl", "mój oddział fizycznie się nie mieści między jednostkami", "no_room"),
         ("ru", "отряд физически не влезает к врагу", "no_room"),
+        ("ru", "и крыса проваливает сейв доспехов", "failed"),
+        ("ru", "если рядом со мной стоит живой враг", "standing_enemy"),
+        ("pl", "jak obok stoi jego kumpel", "standing_enemy"),
+        ("nl", "een krijger die uit melee wegvlucht", "flee"),
+        ("nl", "hoeveel automatische hits krijgt hij", "automatic_hit"),
+        # An enemy still fighting another combat.
+        ("it", "un'unità di Alabardieri già ingaggiata con i miei Predoni", "already_engaged"),
+        ("de", "in einen laufenden Nahkampf gekracht", "already_engaged"),
+        ("ru", "в отряд, который уже в бою с моими мечниками", "already_engaged"),
     ],
 )
 def test_inflected_terms_match(glossary: Glossary, lang: str, text: str, concept: str) -> None:
