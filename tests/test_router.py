@@ -2045,3 +2045,21 @@ def test_a_length_said_of_a_denied_obstacle_is_no_one_elses(
     decision = decide(glossary, text, lang)
     assert decision.rule == "pursuit"
     assert {"obstacle", "enemy", "edge"}.isdisjoint(decision.calls[0].inputs)
+
+
+@pytest.mark.parametrize(
+    ("text", "movement"),
+    [
+        (
+            "Arrasé con 5D6. Justo en línea recta, a 17 cm, hay una unidad de Orcos. ¿Debo cargar?",
+            None,
+        ),
+        ("Mis Caballeros (M 20 cm) aniquilan a unos arqueros y arrasan. ¿Cuántos dados?", "20cm"),
+    ],
+)
+def test_a_movement_is_read_beside_its_word_only(
+    glossary: Glossary, text: str, movement: str | None
+) -> None:
+    decision = decide(glossary, text, "es")
+    overrun = next(c for c in decision.calls if c.rule == "overrun")
+    assert overrun.inputs.get("movement") == movement

@@ -267,6 +267,19 @@ def test_roll_that_fits_one_edition_only_is_ignored_by_the_other(clauses: list[C
     assert "roll" in by_edition["rulebook-en"]["ignored_inputs"]
 
 
+def test_a_total_only_the_open_dice_can_make_is_theirs(clauses: list[Clause]) -> None:
+    # 17 is no 2D6 total; without the Movement it is 5D6 or 8D6, read by that edition alone.
+    results = run(clauses, "overrun", charged=True, wiped_out=True, first_turn=True, roll="17")
+    by_edition = {r.edition: r.outcome for r in results}
+    assert by_edition["reglamento-es"]["move"] == {"value": 17, "unit": "cm"}
+    assert "roll" in by_edition["rulebook-en"]["ignored_inputs"]
+
+
+def test_a_total_that_fits_no_edition_is_still_an_error(clauses: list[Clause]) -> None:
+    with pytest.raises(RuleError, match="fits no edition"):
+        run(clauses, "overrun", charged=True, wiped_out=True, first_turn=True, roll="49")
+
+
 def test_two_destroyed_units_allow_either_direction(clauses: list[Clause]) -> None:
     outcome = run(
         clauses, "overrun", edition="reglamento-es", wiped_out=True, units_destroyed=2

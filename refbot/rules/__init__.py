@@ -176,11 +176,45 @@ def run_rule(
     if unit not in (None, "in", "cm"):
         raise RuleError(f"unit: expected in or cm, got {unit!r}")
     texts = clauses if isinstance(clauses, Provenance) else Provenance(clauses)
-    results = []
-    failures: list[RuleError] = []
     overrides = tuple(overrides)
     amended = {(r.id, r.edition): amended_constants(r, overrides) for r in rules}
     constants = {key: values for key, (values, _) in amended.items()}
+    results, failures = _compute_editions(
+        rules, inputs, texts, unit, amended, alone=len(rules) == 1
+    )
+    accepted = {name for result in results for name in result.inputs}
+    rejected = [f for f in failures if f.param not in accepted]
+    if rejected and len(rules) > 1:
+        # An input every edition refused as shared ("17": 2D6 cannot make it, and 5D6 or 8D6
+        # left open would read any roll as its own) is read by each edition alone: the one it
+        # fits takes it.
+        results, failures = _compute_editions(rules, inputs, texts, unit, amended, alone=True)
+        accepted = {name for result in results for name in result.inputs}
+        rejected = [f for f in failures if f.param not in accepted]
+    if rejected:
+        # Fits no edition: say what each edition allows (a 2D6 roll here, 5D6 there).
+        first = rejected[0]
+        why = "; ".join(
+            f"{rule.edition}: {reason}"
+            for rule, reason in zip(
+                rules, _reasons(rules, inputs, first.param, constants), strict=True
+            )
+        )
+        raise RuleError(f"{first.param}: fits no edition ({why})", first.param, first.reason)
+    return results
+
+
+def _compute_editions(
+    rules: list[Rule],
+    inputs: Mapping[str, Any],
+    texts: Provenance,
+    unit: str | None,
+    amended: Mapping[tuple[str, str], tuple[dict[str, int], tuple[Any, ...]]],
+    alone: bool,
+) -> tuple[list[RuleResult], list[RuleError]]:
+    """Compute each edition of a rule; return the results and the inputs an edition refused."""
+    results = []
+    failures: list[RuleError] = []
     for rule in rules:
         own = {k: v for k, v in inputs.items() if rule.param(k) is not None}
         ignored: dict[str, str] = {}
@@ -188,7 +222,7 @@ def run_rule(
         read = ConstantsRead(values)
         while True:
             try:
-                typed, shown = coerce_inputs(rule, own, read, alone=len(rules) == 1)
+                typed, shown = coerce_inputs(rule, own, read, alone=alone)
                 break
             except RuleError as exc:
                 # Editions disagree (a 2D6 roll is no 8D6 roll): drop the input for this edition
@@ -215,16 +249,4 @@ def run_rule(
                 amended_by=tuple(a for a in applied if a.constant in read.read),
             )
         )
-    accepted = {name for result in results for name in result.inputs}
-    rejected = [f for f in failures if f.param not in accepted]
-    if rejected:
-        # Fits no edition: say what each edition allows (a 2D6 roll here, 5D6 there).
-        first = rejected[0]
-        why = "; ".join(
-            f"{rule.edition}: {reason}"
-            for rule, reason in zip(
-                rules, _reasons(rules, inputs, first.param, constants), strict=True
-            )
-        )
-        raise RuleError(f"{first.param}: fits no edition ({why})", first.param, first.reason)
-    return results
+    return results, failures

@@ -172,7 +172,10 @@ RULES = [
                 "movement",
                 "distance",
                 N_("the unit's Movement (cm, or inches with \")"),
-                cue=Cue(("movement",)),
+                # A profile value, said beside its word: a length said alone is the enemy's
+                # or the move's ("a 17 cm, hay una unidad de Orcos").
+                cue=Cue(("movement",), by_order=False),
+                profile=True,
                 ask=N_("What is the unit's Movement?"),
             ),
             Param(
