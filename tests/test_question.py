@@ -611,6 +611,9 @@ def test_a_trailing_negation_denies_the_phrase_before_it(
         ("Mój oddział nie zdał szarży, rzuciłem 2 i 5.", "pl", "charge", False),
         # ... but still denies what the failure keeps from happening: no contact.
         ("Mi unidad arrasa hacia otra pero no llega a tocarla", "es", "contact", True),
+        # Choosing not to charge asks whether the charge is forced: no charge is denied.
+        ("Arraso contra unos arqueros. ¿Puedo elegir no cargarles?", "es", "charge", False),
+        ("My overrun hits a unit: may I choose not to charge it?", "en", "charge", False),
     ],
 )
 def test_a_negated_failure_qualifies_what_failed(
