@@ -1036,6 +1036,11 @@ def follow_up(
     read = bind(candidate, question)
     if not read:
         read = _lone_value(candidate, question, previous.inputs)
+    # "¿y con Movimiento 2?" after "a 9 pulgadas": a follow-up writing no unit measures in the
+    # unit its situation was told in.
+    told = {v.strip()[-2:] for v in previous.inputs.values() if v.strip()[-2:] in ("in", "cm")}
+    if question.written_unit is None and len(told) == 1:
+        edition_unit = told.pop()
     read, assumed = _with_units(candidate, question, read, edition_unit)
     # A premise the follow-up gives a value for is no longer presumed.
     presumed = tuple(name for name in previous.presumed if name not in read)

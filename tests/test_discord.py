@@ -228,8 +228,10 @@ def test_the_command_is_answered_in_three_locales(
         _("What I read from your question"),
         _("Sources"),
     }
+    # Each value as the reader says it: "sí", not "yes".
     for value in expected.situation.inputs.values():  # type: ignore[union-attr]
-        assert f"**{value}**" in fields[_("What I read from your question")]
+        shown = {"yes": _("yes"), "no": _("no")}.get(value, value)
+        assert f"**{shown}**" in fields[_("What I read from your question")]
     assert expected.citations[0].heading in fields[_("Sources")]
     assert embed["footer"]["text"] == f"{_('Confidence')}: {expected.confidence * 100:.0f} %"
     (row,) = body["data"]["components"]

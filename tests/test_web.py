@@ -416,7 +416,8 @@ def test_an_input_given_empty_removes_the_one_read(client: FlaskClient, rule: st
             "es",
             "Movimiento 4, cargo y saco 6 y 2, el enemigo a 9 pulgadas. ¿Llego?",
             "¿y con Movimiento 2?",
-            {"movement": "2"},
+            # Measured in the unit the situation was told in, though Spanish counts in cm.
+            {"movement": "2in"},
         ),
         ("ru", "Мои гоблины бежали на 4, преследователи выбросили 3", "а если выпало 6 и 6?", {}),
     ],
@@ -551,6 +552,19 @@ def test_a_yes_no_input_is_corrected_from_a_list(client: FlaskClient) -> None:
     corrected = {"q": QUESTION, "lang": "es", "rule": "pursuit", "in.tied": "yes"}
     page = client.get("/", query_string=corrected).get_data(as_text=True)
     assert '<option value="yes" selected>sí</option>' in page
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ru"])
+def test_a_choice_input_is_offered_by_its_name_not_its_id(
+    client: FlaskClient, bot: Refbot, lang: str
+) -> None:
+    question = "Mordheim: can my warrior attack a knocked-down enemy?"
+    page = client.get("/", query_string={"q": question, "lang": lang}).get_data(as_text=True)
+    named = bot.glossary.concepts["knocked_down"].title(lang)
+    assert named != "knocked_down"
+    assert f'<option value="knocked_down" selected>{named}</option>' in page
+    stunned = bot.glossary.concepts["stunned"].title(lang)
+    assert f'<option value="stunned">{stunned}</option>' in page
 
 
 @pytest.mark.parametrize("lang", ["es", "ru", "de", "fr"])

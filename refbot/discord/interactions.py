@@ -22,6 +22,7 @@ from refbot.discord.messages import (
     sources_embed,
 )
 from refbot.errors import BadInteraction, QuestionError, RefbotError
+from refbot.glossary import Glossary
 from refbot.i18n import too_long_message, translations
 
 log = logging.getLogger(__name__)
@@ -193,7 +194,9 @@ def answer_command(
     except RefbotError as exc:
         log.error("discord: cannot answer: %s", exc)
         return ephemeral(_("refbot cannot answer right now; its operators can see why."))
-    embed = answer_embed(answer, inputs_read(answer), lambda r: edition_name(refbot, r))
+    embed = answer_embed(
+        answer, inputs_read(answer, refbot.glossary), lambda r: edition_name(refbot, r)
+    )
     return {
         "type": ResponseType.CHANNEL_MESSAGE_WITH_SOURCE,
         "data": {
@@ -244,7 +247,7 @@ def _language(interaction: Interaction) -> str:
     return language_of(interaction.locale) or language_of(interaction.guild_locale) or "en"
 
 
-def inputs_read(answer: Answer) -> list[tuple[str, str]]:
+def inputs_read(answer: Answer, glossary: Glossary) -> list[tuple[str, str]]:
     """Return the main rule's inputs refbot read from the question, labelled in its language."""
     if answer.situation is None:
         return []
@@ -252,7 +255,7 @@ def inputs_read(answer: Answer) -> list[tuple[str, str]]:
     from refbot.web.pages import understood_fields
 
     _ = translations(answer.lang).gettext
-    return [(_(f.label), f.value) for f in understood_fields(answer) if f.value]
+    return [(_(f.label), f.shown) for f in understood_fields(answer, glossary) if f.value]
 
 
 def edition_name(refbot: Refbot, result: RuleOutcome) -> str:

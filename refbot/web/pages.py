@@ -16,6 +16,7 @@ from refbot.align import describe_flag
 from refbot.answer import Answer, Situation
 from refbot.corpus import game_title
 from refbot.errors import QuestionError, UnknownAnswer
+from refbot.glossary import Glossary
 from refbot.i18n import (
     N_,
     Writer,
@@ -113,7 +114,9 @@ def _chat(template: str, notice: str | None = None, status: int = 200) -> tuple[
         history_now=history.dump(now),
         history_before=history.dump(earlier),
         charts=charts(answer, _, lang) if answer else [],
-        fields=understood_fields(answer) if answer and answer.situation else [],
+        fields=understood_fields(answer, bot().glossary, lang)
+        if answer and answer.situation
+        else [],
         edition_name=lambda r: edition_name(r.game, r.edition),
     ), status
 
@@ -149,30 +152,48 @@ class Field:
     label: str
     value: str
     ask: str = ""  # the question (a message) for a missing input that would decide the outcome
-    # The values a yes/no or a choice input takes, offered as a list rather than typed.
-    choices: tuple[str, ...] = ()
+    # The values a yes/no or a choice input takes, each with its name in the reader's language,
+    # offered as a list rather than typed.
+    choices: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def shown(self) -> str:
+        """Return the value as a reader calls it: a choice by its name ("knocked down")."""
+        return dict(self.choices).get(self.value, self.value)
 
 
-def understood_fields(answer: Answer) -> list[Field]:
+def understood_fields(answer: Answer, glossary: Glossary, lang: str | None = None) -> list[Field]:
     """Return the fields of an answer's situation: the inputs read, then the others it can take.
 
     The missing inputs that would decide the outcome come first among the others, with the
-    question that asks for them.
+    question that asks for them. Choices are named in `lang` (the answer's by default).
     """
     situation = answer.situation
     assert situation is not None
+    lang = lang or answer.lang
+    gettext = translations(lang).gettext
+    concepts = glossary.concepts
     params = {p.name: p for r in all_rules() if r.id == situation.rule for p in r.params}
     asks = dict(answer.asks)
     shown = [n for n in situation.inputs if n in params]
     shown += [n for n in asks if n in params and n not in shown]
     shown += [n for n, p in params.items() if n not in shown and p.cue is not None]
+
+    def named(choice: str) -> str:
+        if choice in ("yes", "no"):
+            return gettext(choice)
+        return concepts[choice].title(lang) if choice in concepts else choice
+
     return [
         Field(
             n,
             params[n].help,
             situation.inputs.get(n, ""),
             asks.get(n, ""),
-            ("yes", "no") if params[n].kind == "bool" else params[n].choices,
+            tuple(
+                (c, named(c))
+                for c in (("yes", "no") if params[n].kind == "bool" else params[n].choices)
+            ),
         )
         for n in shown
     ]
