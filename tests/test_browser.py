@@ -290,6 +290,30 @@ def test_enter_asks_when_the_page_script_runs(servers: tuple[str, str], browser:
     assert answer.text.startswith("Caught")
 
 
+def test_an_over_long_question_is_kept_whole_and_refused_with_the_limit(
+    servers: tuple[str, str], browser: object
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    refbot_url, _ = servers
+    driver = browser
+    driver.get(refbot_url + "/?lang=en")  # type: ignore[attr-defined]
+    box = driver.find_element(By.ID, "q")  # type: ignore[attr-defined]
+    limit = int(box.get_attribute("data-limit"))
+    post = "My goblins fled 7 and the pursuers rolled 7. " * (limit // 40)
+    # Typed as a paste arrives: set at once, then the input event.
+    driver.execute_script(  # type: ignore[attr-defined]
+        "arguments[0].value = arguments[1];arguments[0].dispatchEvent(new Event('input'));",
+        box,
+        post,
+    )
+    assert len(box.get_attribute("value")) == len(post) > limit  # not cut to fit
+    message = driver.execute_script("return arguments[0].validationMessage;", box)  # type: ignore[attr-defined]
+    assert f"{limit:,}" in message
+    driver.find_element(By.CSS_SELECTOR, "form.ask button").click()  # type: ignore[attr-defined]
+    assert not driver.find_elements(By.CSS_SELECTOR, ".answer")  # type: ignore[attr-defined]
+
+
 def test_the_api_docs_render_every_schema(servers: tuple[str, str], browser: object) -> None:
     import json
     import urllib.request

@@ -1247,6 +1247,10 @@ def test_an_over_long_question_on_the_page_is_a_413_stating_the_limit(
     stated = str(escape(too_long_message(lang, limit)))
     assert stated in response.get_data(as_text=True)
     assert format_decimal(limit, locale=locale_for(lang)) in stated
+    # The question is kept to shorten, not cut by the browser to fit.
+    page = response.get_data(as_text=True)
+    assert "maxlength" not in page.split('id="q"')[1].split(">")[0]
+    assert "flee " * 20 in page
 
 
 @pytest.mark.parametrize(

@@ -109,6 +109,7 @@ def _chat(template: str, notice: str | None = None, status: int = 200) -> tuple[
         embedded=template == "embed.html",
         notice=notice,
         error=error,
+        too_long=too_long_message(lang, bot().settings.max_question_chars),
         parallel=parallel,
         earlier=earlier,
         history_now=history.dump(now),

@@ -9,10 +9,19 @@
       answer.scrollIntoView({ block: "start" });
     }
     if (!box) return;
+    // Over the limit, the browser refuses to send and says so (a maxlength would cut a pasted
+    // post silently); without this script the page answers with the same message.
+    var limit = parseInt(box.getAttribute("data-limit"), 10);
+    function check() {
+      box.setCustomValidity(limit && box.value.length > limit ? box.getAttribute("data-too-long") : "");
+    }
+    box.addEventListener("input", check);
+    check();
     box.addEventListener("keydown", function (event) {
       if (event.key === "Enter" && !event.shiftKey && !event.isComposing && box.value.trim()) {
         event.preventDefault();
-        if (box.form.requestSubmit) box.form.requestSubmit();
+        if (!box.checkValidity()) box.reportValidity();
+        else if (box.form.requestSubmit) box.form.requestSubmit();
         else box.form.submit();
       }
     });
