@@ -888,11 +888,12 @@ def _article_list(param: Param, question: Question) -> str | None:
     # Of a thing the glossary or the language names ("a single wound", "un seul point de vie",
     # "a single attack"), "a single" counts no opponent.
     named = {t for m in question.mentions for t in range(m.start, m.end)}
+    # Either order: "a single orc", "tek bir ork" (Turkish puts the article second).
     said_single = [
         k
         for k in range(len(tokens) - 2)
-        if tokens[k] in articles
-        and tokens[k + 1] in language.single_words
+        if {tokens[k], tokens[k + 1]} & set(articles)
+        and {tokens[k], tokens[k + 1]} & set(language.single_words)
         and tokens[k + 2] not in language.stat_nouns
         and not named & {k, k + 1, k + 2}
     ]
