@@ -153,6 +153,19 @@ def test_real_model_answers_a_language_without_glossary_terms(
             "break_from_combat",
             {"automatic_hits": 3},
         ),
+        # Turkish says the word for one before the article: "tek bir", "sadece bir" rakip.
+        (
+            "Mordheim: savaşçım tek bir rakiple dövüşürken paniğe kapılıp kaçtı. Kaç otomatik "
+            "isabet alır?",
+            "break_from_combat",
+            {"automatic_hits": 1},
+        ),
+        (
+            "Mordheim: savaşçım panikledi ve kaçıyor, sadece bir rakiple dövüşüyordu. Kaç "
+            "otomatik vuruş alır?",
+            "break_from_combat",
+            {"automatic_hits": 1},
+        ),
         # "rakibim" (my opponent) is nearest a plain word, "opponent", not "a standing
         # opponent": the one opponent, knocked down, may be attacked.
         (

@@ -1011,9 +1011,6 @@ def test_a_rules_one_roll_takes_the_questions_one_set_of_faces(
         ("en", "Mordheim: my hero broke from combat against a single orc. Hits?", "1"),
         ("it", "Mordheim: il mio eroe fugge dal corpo a corpo contro un solo orco.", "1"),
         ("pt", "Mordheim: fugiu de um combate contra um único inimigo.", "1"),
-        # Turkish says the word for one before the article: "tek bir", "sadece bir".
-        ("tr", "Mordheim: savaşçım tek bir rakiple dövüşürken paniğe kapılıp kaçtı.", "1"),
-        ("tr", "Mordheim: savaşçım panikledi ve kaçıyor, sadece bir rakiple dövüşüyordu.", "1"),
         # ... also in another clause than the fight's word.
         (
             "fr",
