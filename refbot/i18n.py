@@ -156,8 +156,11 @@ def detect_language(
     default: str = "en",
     languages: tuple[str, ...] = DETECTABLE,
     names: Collection[str] = (),
+    sure: float | None = None,
 ) -> str:
     """Return the ISO 639-1 code of text's language, or default when it cannot tell.
+
+    It can tell when its probability reaches `sure` (MIN_CONFIDENCE unless given).
 
     `names` (games' names, lowercased) are left out first: "Can I overrun in Mordheim?" read
     as Dutch for the German-looking name. A text of one or two words is too short to tell
@@ -168,7 +171,7 @@ def detect_language(
     if len(re.findall(r"[^\W\d_]+", text)) <= SHORT_TEXT_WORDS:
         return default
     lang, probability = _detector(languages).classify(text)
-    return str(lang) if probability >= MIN_CONFIDENCE else default
+    return str(lang) if probability >= (MIN_CONFIDENCE if sure is None else sure) else default
 
 
 @lru_cache(maxsize=4)
