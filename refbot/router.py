@@ -186,7 +186,16 @@ def candidates(rules: Iterable[Rule]) -> list[Candidate]:
         general = all(r.general for r in editions)
         units = frozenset(r.units for r in editions if r.units)
         found.append(
-            Candidate(rule_id, when, tuple(params.values()), required, names, games, general, units)
+            Candidate(
+                rule_id,
+                when,
+                tuple(params.values()),
+                required,
+                names,
+                games,
+                general,
+                units,
+            )
         )
     return found
 
@@ -439,7 +448,7 @@ def _nearest(
             for token, end, text in values:
                 after = token - mention.end
                 # A bare number is a length only right after its word ("obstacle 3"), but a
-                # profile value is bare wherever it is said ("movement of my goblins 4").
+                # profile value is bare a few words on too ("movement of my goblins 4").
                 if param.kind == "distance" and not param.profile and token in bare and after != 0:
                     continue
                 # Words between the two; a number before its word counts half a word more.
@@ -458,6 +467,8 @@ def _nearest(
                 elif (
                     CLAUSE_LENGTHS_READ
                     and param.kind == "distance"
+                    # "se déplacent vers une cible à 25 cm": a clause's length is the target's.
+                    and not param.profile
                     and question.same_clause(token, mention.start)
                     and not question.in_asking_clause(token)
                     and _lengths_in_clause(question, mention.start, taken) == 1
@@ -638,9 +649,19 @@ def _by_unit_and_order(
                     extra[param.name] = chosen[1]
                     used.add(chosen[0])
             continue
-        if param.kind == "distance" and free_lengths and _only_denied(param, question):
-            # The length said of the denied thing is nobody else's either.
-            used.add(free_lengths.pop(0).token)
+        if param.kind == "distance" and _only_denied(param, question):
+            # The length said of the denied thing, in its sentence, is nobody else's either.
+            assert param.cue is not None  # _only_denied says its words were said
+            said = [m for m in question.mentions if m.concept in param.cue.concepts]
+            theirs = [
+                n
+                for n in free_lengths
+                if any(question.same_sentence(n.token, m.start) for m in said)
+            ]
+            if theirs:
+                nearest = min(theirs, key=lambda n: min(abs(n.token - m.start) for m in said))
+                free_lengths.remove(nearest)
+                used.add(nearest.token)
         elif param.kind == "distance" and free_lengths:
             number = free_lengths.pop(0)
             extra[param.name] = number.text()
@@ -888,12 +909,17 @@ def _article_list(param: Param, question: Question) -> str | None:
     # Of a thing the glossary or the language names ("a single wound", "un seul point de vie",
     # "a single attack"), "a single" counts no opponent.
     named = {t for m in question.mentions for t in range(m.start, m.end)}
-    # Either order: "a single orc", "tek bir ork" (Turkish puts the article second).
+    # "a single orc"; "tek bir ork" where the language says the word for one first.
+    leading, trailing = (
+        (frozenset(language.single_words), frozenset(articles))
+        if language.single_first
+        else (frozenset(articles), frozenset(language.single_words))
+    )
     said_single = [
         k
         for k in range(len(tokens) - 2)
-        if {tokens[k], tokens[k + 1]} & set(articles)
-        and {tokens[k], tokens[k + 1]} & set(language.single_words)
+        if tokens[k] in leading
+        and tokens[k + 1] in trailing
         and tokens[k + 2] not in language.stat_nouns
         and not named & {k, k + 1, k + 2}
     ]
@@ -1005,15 +1031,33 @@ def _with_units(
     """Give the lengths written without a unit the question's unit, and say which were."""
     unit = question_unit(question, edition_unit)
     lengths = {p.name for p in candidate.params if p.kind == "distance"}
-    if unit is None:
-        return inputs, {}
+    profile = {p.name for p in candidate.params if p.profile}
     read = dict(inputs)
     assumed = {}
     for name in lengths & set(inputs):
-        if inputs[name].replace(".", "", 1).isdigit():
-            read[name] = f"{inputs[name]}{unit}"
+        if not inputs[name].replace(".", "", 1).isdigit():
+            continue
+        own = _profile_unit(float(inputs[name]), unit) if name in profile else unit
+        if own is not None:
+            read[name] = f"{inputs[name]}{own}"
             assumed[name] = read[name]
     return read, assumed
+
+
+# A Movement characteristic is 3 to 10 inches, or 7.5 to 25 cm where editions count in cm: a
+# bare value below the one range or above the other says its unit whatever the question measures
+# in ("Движение 4, до врага 20 см" is 4 inches; "Movement 20" is 20 cm).
+PROFILE_INCHES_BELOW = 7.0
+PROFILE_CM_ABOVE = 10.0
+
+
+def _profile_unit(value: float, unit: str | None) -> str | None:
+    """Return the unit a bare profile value is in: by its size, else the question's."""
+    if value < PROFILE_INCHES_BELOW:
+        return "in"
+    if value > PROFILE_CM_ABOVE:
+        return "cm"
+    return unit
 
 
 def follow_up(

@@ -67,7 +67,6 @@ def test_every_concept_has_terms_in_every_language(glossary: Glossary, lang: str
         ("ru", "отряд физически не влезает к врагу", "no_room"),
         ("ru", "и крыса проваливает сейв доспехов", "failed"),
         ("ru", "если рядом со мной стоит живой враг", "standing_enemy"),
-        ("pl", "jak obok stoi jego kumpel", "standing_enemy"),
         ("nl", "een krijger die uit melee wegvlucht", "flee"),
         ("nl", "hoeveel automatische hits krijgt hij", "automatic_hit"),
         # An enemy still fighting another combat.

@@ -2020,10 +2020,12 @@ def test_an_enemy_already_engaged_without_a_pursuit_is_no_second_fight(glossary:
 
 
 def test_a_pursuit_reaching_an_enemy_already_engaged_reads_it_so(glossary: Glossary) -> None:
-    text = "They fled 4, I pursued 9 into an enemy 5 inches away, already engaged with my men."
+    text = "They fled 4, I pursued 9 into a new enemy 5 inches away, already engaged with my men."
     decision = decide(glossary, text, "en")
     assert decision.rule == "pursuit"
-    assert decision.calls[0].inputs.get("enemy_engaged") == "yes"
+    inputs = decision.calls[0].inputs
+    assert inputs.get("enemy_engaged") == "yes" and inputs.get("enemy") == "5in"
+    assert "obstacle" not in inputs
 
 
 @pytest.mark.parametrize(
@@ -2063,3 +2065,37 @@ def test_a_movement_is_read_beside_its_word_only(
     decision = decide(glossary, text, "es")
     overrun = next(c for c in decision.calls if c.rule == "overrun")
     assert overrun.inputs.get("movement") == movement
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "movement"),
+    [
+        # A bare Movement is in the rule's unit, whatever the question measures in.
+        ("ru", "Движение 4, до врага 20 см, на нападение выпало 3 и 5. Дойду?", "4in"),
+        ("es", "Movimiento 4, saqué 2 y 5 para cargar, el enemigo a 25 cm. ¿Llego?", "4in"),
+        # Not a length the clause gives to the target.
+        (
+            "fr",
+            "Mes gobelins chargent et se déplacent vers une cible à 25 cm, j'ai fait 3 et 5.",
+            None,
+        ),
+    ],
+)
+def test_a_bare_movement_is_in_the_rules_own_unit(
+    glossary: Glossary, lang: str, text: str, movement: str | None
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "failed_charge"
+    assert decision.calls[0].inputs.get("movement") == movement
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "Mordheim: my warrior fighting only a few goblins panicked and fled. Hits?"),
+        ("es", "Mordheim: mi guerrero huye del combate contra solo un par de goblins. ¿Impactos?"),
+    ],
+)
+def test_only_a_few_is_no_single_opponent(glossary: Glossary, lang: str, text: str) -> None:
+    decision = decide(glossary, text, lang)
+    assert all(call.inputs.get("opponents") != "1" for call in decision.calls)

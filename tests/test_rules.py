@@ -454,6 +454,8 @@ def test_breaking_from_combat(clauses: list[Clause]) -> None:
         ("failed_charge", {"dice": "2,7"}, "not 7"),
         ("failed_charge", {"dice": "2,5", "movement": -1}, "cannot be negative"),
         ("failed_charge", {"dice": "2,5", "movement": "4 furlongs"}, "movement"),
+        ("failed_charge", {"dice": "2,5", "movement": "45"}, "at most 20in"),
+        ("failed_charge", {"dice": "2,5", "movement": "60cm"}, "at most 20in"),
         ("attack_downed", {"target": "asleep"}, "expected one of"),
         ("charge_move", {"wheels": "400"}, "between 0 and 360"),
         ("break_from_combat", {}, "needs opponents"),

@@ -416,7 +416,7 @@ def test_an_input_given_empty_removes_the_one_read(client: FlaskClient, rule: st
             "es",
             "Movimiento 4, cargo y saco 6 y 2, el enemigo a 9 pulgadas. ¿Llego?",
             "¿y con Movimiento 2?",
-            # Measured in the unit the situation was told in, though Spanish counts in cm.
+            # A bare Movement is in the charge rule's unit, though Spanish counts in cm.
             {"movement": "2in"},
         ),
         ("ru", "Мои гоблины бежали на 4, преследователи выбросили 3", "а если выпало 6 и 6?", {}),

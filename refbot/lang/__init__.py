@@ -92,6 +92,8 @@ class Language:
     articles: tuple[str, ...] = ()  # before a die face: "a 3 and a 6"
     # After an article, words saying there is only one: "against a single orc" is one opponent.
     single_words: tuple[str, ...] = ()
+    # A word for one said before the article, not after it: "tek bir rakip" (Turkish).
+    single_first: bool = False
     # Words asking which or how many, read before a word for dice: "what dice", "quantos dados"
     # ask for a quantity as "how far" does.
     amount_words: tuple[str, ...] = ()

@@ -170,6 +170,7 @@ RULES = [
                 "movement",
                 "distance",
                 N_("the unit's Movement (for the charge range)"),
+                high=20,
                 cue=Cue(("movement",), by_order=False),
                 profile=True,
             ),

@@ -594,6 +594,12 @@ def coerce_inputs(
                 parsed = parse_faces(param.name, value)
             elif param.kind == "distance":
                 parsed = parse_distance(param.name, value, default_unit)
+                # Bounds are in the rule's own unit: a Movement of 45 inches is no Movement.
+                if param.high is not None and parsed.to(default_unit).value > param.high:
+                    raise RuleError(
+                        f"{param.name}: must be at most {param.high}{default_unit}, got {value!r}",
+                        allowed=(param.low or 0, param.high),
+                    )
             elif param.kind == "angles":
                 parsed = parse_angles(param.name, value)
             else:
