@@ -186,16 +186,7 @@ def candidates(rules: Iterable[Rule]) -> list[Candidate]:
         general = all(r.general for r in editions)
         units = frozenset(r.units for r in editions if r.units)
         found.append(
-            Candidate(
-                rule_id,
-                when,
-                tuple(params.values()),
-                required,
-                names,
-                games,
-                general,
-                units,
-            )
+            Candidate(rule_id, when, tuple(params.values()), required, names, games, general, units)
         )
     return found
 
@@ -649,10 +640,9 @@ def _by_unit_and_order(
                     extra[param.name] = chosen[1]
                     used.add(chosen[0])
             continue
-        if param.kind == "distance" and _only_denied(param, question):
+        said = _all_denied(param, question) if param.kind == "distance" else []
+        if said:
             # The length said of the denied thing, in its sentence, is nobody else's either.
-            assert param.cue is not None  # _only_denied says its words were said
-            said = [m for m in question.mentions if m.concept in param.cue.concepts]
             theirs = [
                 n
                 for n in free_lengths
@@ -675,12 +665,12 @@ def _by_unit_and_order(
     return extra
 
 
-def _only_denied(param: Param, question: Question) -> bool:
-    """Return whether the question says an input's words only to deny them ("not impassable")."""
+def _all_denied(param: Param, question: Question) -> list[Mention]:
+    """Return an input's mentions if the question says them only to deny them ("not impassable")."""
     if not DENIED_LENGTHS_SKIPPED or param.cue is None:
-        return False
+        return []
     said = [m for m in question.mentions if m.concept in param.cue.concepts]
-    return bool(said) and all(question.negated(m) for m in said)
+    return said if all(question.negated(m) for m in said) else []
 
 
 def _said_as_rolls(question: Question) -> set[int]:
