@@ -168,6 +168,21 @@ class Question:
         end = next((t for t in self._sentence_last_tokens if t >= token), token)
         return self.clause_at(token) == self.clause_at(end)
 
+    def condition_start(self, token: int) -> int | None:
+        """Return where the condition a token sits in opens ("… if …"), if it sits in one."""
+        language = self.language
+        if language is None or not language.conditionals:
+            return None
+        clause = self.clause_at(token)
+        return next(
+            (
+                t
+                for t in range(token - 1, -1, -1)
+                if self.clause_at(t) == clause and self.tokens[t].lower() in language.conditionals
+            ),
+            None,
+        )
+
     @property
     def language(self) -> Language | None:
         """Return the language data of the question's language, if refbot has a module for it."""

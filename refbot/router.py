@@ -48,6 +48,7 @@ GUESSES_FLAG = False  # a concept guessed by nearest term sets no input by being
 GUESSED_WORDS_FLAG = False
 ROLLS_SAID_FIRST = True  # by order, values said as rolls before bare numbers (ablation switch)
 ROLL_WORD_REACH = 1  # "rolled a 6": at most this many words between a roll word and its value
+ROLL_WORDS_BRIDGE = True  # "fled with a roll of 7": nearness is counted to "roll" (ablation)
 STAT_COUNTS_SKIPPED = True  # "(3 attacks)" is no count of models nor a roll (ablation)
 LISTS_SUMMED = True  # a listed count sums its items ("two orcs and a goblin": 3) (ablation)
 AGAINST_REACH = 8  # at most this many words from a needed score ("5+") to the roll made against it
@@ -62,6 +63,7 @@ GENERAL_READ = True  # a rule with a general outcome is computed when named alon
 OWN_COUNTS_SKIPPED = True  # "my 20 goblins" is no roll or count of others (ablation switch)
 MODEL_COUNTS_SKIPPED = True  # "(9 models)" is no roll (ablation switch)
 ASKING_CLAUSE = True  # a detail is asked in the question's last clause (ablation switch)
+CONDITIONS_UNASKED = True  # ... not in the condition it sets ("… if they roll 7") (ablation)
 DETAIL_ASKED = True  # a detail the question's sentence asks about is shown too (ablation switch)
 ARTICLE_LISTS_READ = True  # "a zombie and a ghoul" counts two opponents (ablation switch)
 SINGLE_ARTICLE_READ = True  # "against a single orc" counts one opponent (ablation switch)
@@ -444,6 +446,10 @@ def _nearest(
                     continue
                 # Words between the two; a number before its word counts half a word more.
                 distance = after if after >= 0 else (mention.start - end - 1) + BEFORE_PENALTY
+                if ROLL_WORDS_BRIDGE and param.kind == "roll" and after > 0:
+                    # "a fui avec un jet de 7": the roll's own words ("a roll of") say whose
+                    # value follows them; the words counted are those before them.
+                    distance = min(distance, _through_roll_word(question, mention, token))
                 if distance <= NEAR and question.same_clause(token, mention.start):
                     found.append((distance, param.name, token, text))
                 elif (
@@ -481,6 +487,23 @@ def _nearest(
             bound[name] = text
             took[name] = token
     return bound, took
+
+
+def _through_roll_word(question: Question, mention: Mention, token: int) -> float:
+    """Return the words from a situation word to a roll word right before a value, if one is.
+
+    Infinite when no roll word stands within ROLL_WORD_REACH words before the value.
+    """
+    return min(
+        (
+            float(m.start - mention.end)
+            for m in question.mentions
+            if m.concept == "roll"
+            and mention.end <= m.start
+            and 0 <= token - m.end <= ROLL_WORD_REACH
+        ),
+        default=float("inf"),
+    )
 
 
 def _value_in_clause(question: Question, token: int, values: list[tuple[int, int, str]]) -> bool:
@@ -1259,6 +1282,22 @@ def is_detail(named: set[str], read_by_others: list[set[str]]) -> bool:
     return any(named <= read for read in read_by_others)
 
 
+def _in_condition(question: Question, mention: Mention) -> bool:
+    """Return whether a mention sits in a condition, not in what is asked about.
+
+    "How far do they flee if the pursuers roll 7?": the pursuit is the condition. A question
+    word after the condition asks again: "and if they run, how far?".
+    """
+    start = question.condition_start(mention.start)
+    return (
+        start is not None
+        and mention.concept != "quantity"
+        and not any(
+            m.concept == "quantity" and start < m.start < mention.start for m in question.mentions
+        )
+    )
+
+
 def asks_detail(question: Question, main: set[str], detail: set[str]) -> bool:
     """Return whether the question's asking sentences ask about a detail rather than the main rule.
 
@@ -1272,6 +1311,7 @@ def asks_detail(question: Question, main: set[str], detail: set[str]) -> bool:
         m.concept
         for m in question.mentions
         if (question.in_asking_clause(m.start) if ASKING_CLAUSE else question.asks(m.start))
+        and not (CONDITIONS_UNASKED and _in_condition(question, m))
     }
     return not asked & (main - detail) and bool(asked & (detail | {"quantity"}))
 

@@ -866,6 +866,10 @@ def test_an_overrun_that_touches_no_enemy_does_not_charge_it(
         ("I rolled 6+4 to flee and they got 9 on the pursuit, how far do the gobbos run?", True),
         ("I rolled 6+4 to flee, how far do the pursuers go after rolling 9?", False),
         ("I rolled 6+4 to flee and they got 9 on the pursuit, how far do I run? Thanks!", True),
+        # What follows "if" is the condition, not what is asked; a question word after it asks.
+        ("I fled 11. How far do my goblins run if the pursuers roll 10?", True),
+        ("I fled 11 and the pursuers rolled 10. Are we caught, and if not how far do I run?", True),
+        ("I fled 11. How far do the pursuers go if they roll 10?", False),
     ],
 )
 def test_a_detail_is_asked_about_by_the_questions_own_sentence(
@@ -2099,3 +2103,26 @@ def test_a_bare_movement_is_in_the_rules_own_unit(
 def test_only_a_few_is_no_single_opponent(glossary: Glossary, lang: str, text: str) -> None:
     decision = decide(glossary, text, lang)
     assert all(call.inputs.get("opponents") != "1" for call in decision.calls)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "roll"),
+    [
+        ("fr", "Mon unité a fui avec un jet de 7. Elle fuit de combien de pas ?", "7"),
+        ("en", "My goblins fled with a roll of 9. How far do they go?", "9"),
+        ("es", "Mis goblins huyen con una tirada de 8, ¿cuánto se mueven?", "8"),
+    ],
+)
+def test_a_roll_said_with_roll_words_is_the_situations(
+    glossary: Glossary, lang: str, text: str, roll: str
+) -> None:
+    # The words between "fled" and the value are the roll's own ("with a roll of"): nearness
+    # is counted to them.
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "flee"
+    assert decision.calls[0].inputs["roll"] == roll
+
+
+def test_a_roll_word_far_from_the_situation_word_bridges_nothing(glossary: Glossary) -> None:
+    decision = decide(glossary, "I fled and after a long and sad turn my roll was 9.", "en")
+    assert "roll" not in next((c.inputs for c in decision.calls if c.rule == "flee"), {})

@@ -237,6 +237,12 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a detail asked in the whole asking sentence, not its last clause (before)": lambda: (
             patched(router, "ASKING_CLAUSE", False)
         ),
+        "a detail named in the condition ('… if they roll 7?') taken as asked (before)": lambda: (
+            patched(router, "CONDITIONS_UNASKED", False)
+        ),
+        "'fled with a roll of 7': words counted up to the value, not the roll word (before)": (
+            lambda: patched(router, "ROLL_WORDS_BRIDGE", False)
+        ),
         "a length far from its word in the same clause left unread (before)": lambda: patched(
             router, "CLAUSE_LENGTHS_READ", False
         ),

@@ -109,6 +109,9 @@ class Language:
     times: tuple[tuple[str, int], ...] = ()
     example_cues: tuple[str, ...] = ()  # a sentence opening with one is a worked example
     page_markers: tuple[str, ...] = ()  # a line "<marker> 12" marks page 12
+    # Words opening a condition inside a sentence: in "how far do they flee if the pursuers
+    # roll 7?" what follows "if" is the premise, not what is asked.
+    conditionals: tuple[str, ...] = ()
     # Words that deny the situation word just after them: "did not charge", "sin tocarla".
     negations: tuple[str, ...] = ()
     # Words that deny the situation word just before them: "препятствий нет", "engel yok".

@@ -16,6 +16,7 @@ LANGUAGE = Language(
     compound_links=("", "s", "es", "n", "en", "e"),
     # "statt zu verfolgen": instead of pursuing is not pursuing.
     # A word for "almost" denies too: a unit almost wiped out was not.
+    conditionals=("wenn", "falls"),
     negations=(
         "nicht",
         "kein",

@@ -15,6 +15,7 @@ LANGUAGE = Language(
     stemmer="english",
     # "didn't" is read as "didn": an apostrophe's short tail is dropped like "'s".
     # A word for "almost" denies too: a unit almost wiped out was not.
+    conditionals=("if",),
     negations=(
         "no",
         "not",

@@ -15,6 +15,7 @@ LANGUAGE = Language(
     customary_unit="cm",
     stemmer="spanish",
     # A word for "almost" denies too: a unit almost wiped out was not.
+    conditionals=("si",),
     negations=("no", "sin", "ningún", "ninguna", "ninguno", "nunca", "nadie", "ni", "casi"),
     final_negations=("ninguno", "ninguna"),  # "obstáculo ninguno."
     inch=("pulgada", "pulgadas"),

@@ -14,6 +14,7 @@ LANGUAGE = Language(
     code="fr",
     stemmer="french",
     # A word for "almost" denies too: a unit almost wiped out was not.
+    conditionals=("si",),
     negations=("pas", "sans", "aucun", "aucune", "jamais", "personne", "ni", "presque"),
     # French Warhammer books measure in "pas" (paces), one to the inch: "cible à 12 pas".
     inch=("pouce", "pouces", "pas", "ps"),

@@ -14,6 +14,7 @@ LANGUAGE = Language(
     code="it",
     stemmer="italian",
     # A word for "almost" denies too: a unit almost wiped out was not.
+    conditionals=("se",),
     negations=("non", "senza", "nessun", "nessuno", "nessuna", "mai", "né", "invece", "quasi"),
     inch=("pollice", "pollici"),
     cm=("cm", "centimetro", "centimetri"),

@@ -15,6 +15,7 @@ LANGUAGE = Language(
     stemmer="dutch",
     compound_links=("", "s", "en", "e"),
     # A word for "almost" denies too: a unit almost wiped out was not.
+    conditionals=("als", "indien"),
     negations=("niet", "geen", "zonder", "nooit", "niemand", "bijna"),
     inch=("inch", "duim"),
     cm=("cm", "centimeter", "centimeters"),

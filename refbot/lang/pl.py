@@ -25,6 +25,7 @@ LANGUAGE = Language(
     code="pl",
     stemmer="polish",
     # A word for "almost" denies too: a unit almost wiped out was not.
+    conditionals=("jeśli", "jeżeli", "gdyby"),
     negations=(
         "nie",
         "bez",

@@ -15,6 +15,7 @@ LANGUAGE = Language(
     code="pt",
     stemmer="portuguese",
     # A word for "almost" denies too: a unit almost wiped out was not.
+    conditionals=("caso",),
     negations=("não", "sem", "nenhum", "nenhuma", "nunca", "ninguém", "nem", "quase"),
     final_negations=("nenhum", "nenhuma"),  # "obstáculo nenhum."
     inch=("polegada", "polegadas"),

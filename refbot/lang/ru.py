@@ -34,6 +34,7 @@ LANGUAGE = Language(
     customary_unit="in",
     stemmer="russian",
     # A word for "almost" denies too: a unit almost wiped out was not.
+    conditionals=("если",),
     negations=(
         "не",
         "нет",

@@ -28,6 +28,7 @@ LANGUAGE = Language(
     code="tr",
     stemmer="turkish",
     # A word for "almost" denies too: a unit almost wiped out was not.
+    conditionals=("eğer",),
     negations=("değil", "yok", "hiç", "olmadan", "hiçbir", "neredeyse"),
     trailing_negations=("yok", "değil", "yoktu"),
     # "7 inç", "9 inçlik"; typed without the cedilla too.
