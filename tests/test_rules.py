@@ -250,6 +250,16 @@ def test_spanish_overrun_eligibility(
     assert result.outcome["eligible"] is eligible
 
 
+def test_a_spanish_overrun_after_the_first_turn_cites_the_first_turn_clauses(
+    clauses: list[Clause],
+) -> None:
+    result = run(clauses, "overrun", edition="reglamento-es", wiped_out=True, first_turn=False)
+    text_of = {c.id: c.text for c in clauses}
+    texts = [text_of[i] for i in result.clauses[:2]]
+    assert "en el primer turno de combate" in texts[0]
+    assert "en una sola ronda de combate" in texts[1]
+
+
 def test_editions_disagree_and_are_labelled(clauses: list[Clause]) -> None:
     results = run(clauses, "overrun", wiped_out=True, charged=False, movement="10", first_turn=True)
     by_edition = {r.edition: r.outcome for r in results}

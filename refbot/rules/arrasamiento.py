@@ -62,6 +62,8 @@ def overrun(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[str]]:
         }
     )
     outcome["unit"] = "cm"
+    if first_turn is False:
+        tags.append("first_turn")
     if outcome["eligible"] is False:
         return outcome, tags
     outcome.update(optional=True)
@@ -193,6 +195,11 @@ RULES = [
                 "Cualquier unidad que haya acabado con todos sus enemigos en el primer turno",
                 "No es únicamente si ha cargado",
                 "no están obligadas a Arrasar",
+            ),
+            # "In the first turn of combat": through the enemy "in a single round of combat".
+            "first_turn": (
+                "Cualquier unidad que haya acabado con todos sus enemigos en el primer turno",
+                "en una sola ronda de combate",
             ),
             "extra_wounds": ("heridas adicionales",),
             "magic_phase": ("durante la fase de magia",),
