@@ -31,9 +31,9 @@ LATER_ANGLES_READ = True  # "45 градусов, а потом ещё на 30":
 ABOVE_READ = True  # "more than 90 degrees" is past 90, not 90 (ablation switch)
 NEGATED_TERMS_DENY = True  # "no llega a tocarla": a negated term denies what it governs (abl.)
 NEGATION_TAILS_READ = True  # "can't", "won't" deny (ablation switch)
-# "ayakta başka düşman yok" denies both words: tried, not kept (it also denied "преследовать
-# бегущих или нет"; it mattered only with guessed concepts setting inputs) (ablation: True).
-PHRASES_DENIED_AFTER = False
+# "ayakta başka düşman yok" denies both words (ablation switch). Not kept in session 28, when
+# no guessed concept set an input; kept since a near guess does (router.SURE_GUESS).
+PHRASES_DENIED_AFTER = True
 LIGHT_VERBS_READ = True  # "yok etti" (destroyed) is no denial: a light verb follows (ablation)
 # A number before a capitalised name no term reads counts models: "a unit of 5 Chaos Knights".
 # Not in German, which capitalises every noun ("7 Zoll") (ablation switch).

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from refbot import router
-from refbot.glossary import Glossary, load_glossary
+from refbot.glossary import Glossary, Mention, load_glossary
 from refbot.question import parse_question
 from refbot.router import Decision, route
 from tests.helpers import SEED_CORPUS
@@ -2126,3 +2128,24 @@ def test_a_roll_said_with_roll_words_is_the_situations(
 def test_a_roll_word_far_from_the_situation_word_bridges_nothing(glossary: Glossary) -> None:
     decision = decide(glossary, "I fled and after a long and sad turn my roll was 9.", "en")
     assert "roll" not in next((c.inputs for c in decision.calls if c.rule == "flee"), {})
+
+
+@pytest.mark.parametrize(
+    ("nearness", "standing"),
+    [
+        (0.83, "yes"),  # "ayakta" (standing) sits this near "still standing": it is said
+        (0.72, None),  # a looser guess sets no input by being said
+    ],
+)
+def test_a_near_guess_from_one_word_sets_its_input(
+    glossary: Glossary, nearness: float, standing: str | None
+) -> None:
+    question = parse_question(
+        "Mordheim: biri stunned ama diğeri ayakta. Vurabilir miyim?", "tr", glossary
+    )
+    guessed = Mention("standing_enemy", 5, 6, guessed=True, nearness=nearness)
+    assert question.tokens[5] == "ayakta"
+    question = replace(question, mentions=(*question.mentions, guessed))
+    decision = route(question, glossary, frozenset(glossary.concepts), 0.2)
+    assert decision.rule == "attack_downed"
+    assert decision.inputs.get("standing_enemy") == standing
