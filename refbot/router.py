@@ -9,7 +9,7 @@ from typing import Literal
 
 from refbot.errors import UnknownRule
 from refbot.glossary import Glossary, Mention, analyze, inside_other_term
-from refbot.lang import CODES, language_names
+from refbot.lang import CODES, language_names, patterns
 from refbot.lang import get as get_language
 from refbot.question import Number, Question
 from refbot.rules import Param, Premise, Rule, all_rules
@@ -264,6 +264,10 @@ def bind(
                 took[param.name] = scores[0].token
     used = set(took.values())
     used |= taken
+    if FOREIGN_LENGTHS_SKIPPED:
+        # "fled 10 cm" is the flee's value, in a unit the rule does not roll in: no other
+        # input (an obstacle's distance) takes it by order.
+        used |= _foreign_rolls(numbers, question, candidate.units)
     inputs.update(bound)
     rolled = _said_as_rolls(question)
     for param in against:
@@ -438,6 +442,11 @@ def _nearest(
                 and not _never_a_roll(n, question)
                 and not _plausible(param, n.value, question)
             ]
+        foreign = (
+            _foreign_rolls([param], question, units)
+            if FOREIGN_LENGTHS_SKIPPED and param.kind == "roll"
+            else set()
+        )
         for mention in (m for m in question.mentions if m.concept in param.cue.concepts):
             if NEGATIONS_READ and question.negated(mention):
                 continue  # "did not pursue, fled 3 and 5": a denied situation has no value
@@ -463,6 +472,8 @@ def _nearest(
                     and 0 <= after <= NEAR
                     and question.clause_at(token) == question.clause_at(mention.start) + 1
                     and not _value_in_clause(question, mention.start, values)
+                    # "fled 7cm, they pursued 3": its value was said, in another unit.
+                    and not any(question.same_clause(t, mention.start) for t in foreign)
                 ):
                     # "бежали, выпало 3 и 2": a situation word whose clause gives no value takes
                     # one from the clause right after it, after any value nearer its own word.
@@ -510,6 +521,27 @@ def _through_roll_word(question: Question, mention: Mention, token: int) -> floa
         ),
         default=float("inf"),
     )
+
+
+def _foreign_rolls(params: list[Param], question: Question, units: frozenset[str]) -> set[int]:
+    """Return the lengths said right after a roll's word in a unit none of its editions rolls in."""
+    words = [
+        m
+        for p in params
+        if p.kind == "roll" and p.cue is not None
+        for m in question.mentions
+        if m.concept in p.cue.concepts
+    ]
+    return {
+        n.token
+        for n in question.numbers
+        if n.unit is not None
+        and units
+        and n.unit not in units
+        and any(
+            0 <= n.token - m.end <= NEAR and question.same_clause(n.token, m.start) for m in words
+        )
+    }
 
 
 def _value_in_clause(question: Question, token: int, values: list[tuple[int, int, str]]) -> bool:
@@ -1102,7 +1134,12 @@ def follow_up(
         read = _lone_value(candidate, question, previous.inputs)
     # "¿y con Movimiento 2?" after "a 9 pulgadas": a follow-up writing no unit measures in the
     # unit its situation was told in.
-    told = {v.strip()[-2:] for v in previous.inputs.values() if v.strip()[-2:] in ("in", "cm")}
+    lengths = {p.name for p in candidate.params if p.kind == "distance"}
+    told = {
+        unit
+        for name, value in previous.inputs.items()
+        if name in lengths and (unit := _written_unit(value)) is not None
+    }
     if question.written_unit is None and len(told) == 1:
         edition_unit = told.pop()
     read, assumed = _with_units(candidate, question, read, edition_unit)
@@ -1114,6 +1151,14 @@ def follow_up(
         {**previous.assumed, **assumed},
         presumed=presumed,
     )
+
+
+def _written_unit(value: str) -> str | None:
+    """Return the unit a length input is written in ("5 Zoll": in), None for a bare number."""
+    match = patterns().distance.fullmatch(value.strip())
+    if match is None:
+        return None
+    return "in" if match.group(2) else "cm" if match.group(3) else None
 
 
 def named_language(question: Question, candidates: Iterable[str]) -> str | None:
@@ -1143,7 +1188,11 @@ def _lone_value(candidate: Candidate, question: Question, given: dict[str, str])
         faces = question.rolls[0]
         values.append((("roll", "dice"), faces.text(), float(sum(faces.faces))))
     elif len(plain) == 1 and not question.rolls:
-        values.append((("roll", "int", "distance"), f"{plain[0].value:g}", plain[0].value))
+        # "and if they had rolled 10?": a value said as a roll changes a roll, not a length.
+        kinds_of = (
+            ("roll",) if plain[0].token in _said_as_rolls(question) else ("roll", "int", "distance")
+        )
+        values.append((kinds_of, f"{plain[0].value:g}", plain[0].value))
     if len(lengths) == 1:
         values.append((("distance",), lengths[0].text(), lengths[0].value))
     for accepted, text, value in values:

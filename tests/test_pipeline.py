@@ -850,3 +850,36 @@ def test_a_length_in_another_unit_is_no_roll_of_a_rule_in_inches(
     # The flee is measured in inches: 10 cm is no Flee roll of 10 (that would be 10").
     answer = bot.ask(text, lang=lang)
     assert all(r.inputs.get("roll") is None and r.inputs.get("flee") is None for r in answer.rules)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["My unit fled 10 cm, pursuers rolled 5. Caught?", "fled 7cm, they pursued 3"],
+)
+def test_a_flee_said_in_another_unit_is_nobody_elses_length_nor_roll(
+    bot: Refbot, text: str
+) -> None:
+    # The length after "fled" is the flee's: no obstacle takes it by order, and the next
+    # clause's pursuit roll is no flee.
+    answer = bot.ask(text, lang="en")
+    assert [r.id for r in answer.rules] == ["pursuit"]
+    assert "obstacle" not in answer.rules[0].inputs
+    assert "flee" not in answer.rules[0].inputs
+
+
+@pytest.mark.parametrize(
+    ("text", "changed"),
+    [
+        ("and if they had rolled 10?", {"pursuit": 10}),
+        ("and if the enemy had been 10 inches away?", {"enemy": 10}),
+    ],
+)
+def test_a_follow_up_roll_changes_the_roll_not_the_last_length(
+    bot: Refbot, text: str, changed: dict[str, float]
+) -> None:
+    previous = Situation("pursuit", {"flee": "5,2", "pursuit": "6", "enemy": "3in"})
+    answer = bot.ask(text, lang="en", previous=previous)
+    inputs = answer.rules[0].inputs
+    read = {name: inputs[name].get("total", inputs[name].get("value")) for name in changed}
+    assert read == changed
+    assert answer.rules[0].outcome["caught"] is (changed.get("pursuit", 6) >= 7)
