@@ -503,7 +503,8 @@ def _nearest(
         if name not in bound and token not in took.values():
             bound[name] = text
             took[name] = token
-    return bound, took
+    # In the order they were said: a follow-up's lone roll replaces the last one.
+    return dict(sorted(bound.items(), key=lambda item: took[item[0]])), took
 
 
 def _through_roll_word(question: Question, mention: Mention, token: int) -> float:
