@@ -103,6 +103,14 @@ def test_bad_requests_get_the_error_shape(
     assert error(response)["code"] == code
 
 
+@pytest.mark.parametrize("path", ["/api/ask", "/api/feedback"])
+def test_broken_json_is_refused_saying_where(client: FlaskClient, path: str) -> None:
+    response = client.post(path, data='{"q": "fled 7",\n "k" 5}', content_type="application/json")
+    assert response.status_code == 400
+    message = error(response)["message"]
+    assert "not valid JSON" in message and "line 2, column 6" in message
+
+
 def test_get_without_question(client: FlaskClient) -> None:
     response = client.get("/api/ask")
     assert response.status_code == 400 and error(response)["code"] == "missing_question"

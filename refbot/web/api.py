@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -37,21 +38,14 @@ class BadRequest(Exception):
 
 def _ask_args() -> dict[str, Any]:
     if request.method == "POST":
-        try:
-            # A JSON body is read as JSON whatever its Content-Type says (curl -d sends a form's).
-            data = request.get_json(silent=True, force=True)
-        except RecursionError:  # arrays nested thousands deep
-            data = None
-        if data is None:
-            raise BadRequest('the body must be a JSON object such as {"q": "…"}', "malformed_json")
+        # A JSON body is read as JSON whatever its Content-Type says (curl -d sends a form's).
+        data = _json_body('{"q": "…"}', force=True)
     else:
         args: dict[str, Any] = request.args.to_dict()
         # A query parameter is text: "k=5" is the count 5 ("k=٥" and "k=5.5" stay refused).
         if re.fullmatch(r"[0-9]{1,3}", args.get("k", "")):
             args["k"] = int(args["k"])
         data = args
-    if not isinstance(data, dict):
-        raise BadRequest('the body must be a JSON object such as {"q": "…"}', "malformed_json")
     try:
         loaded: dict[str, Any] = schemas.AskRequest().load(data)
     except ValidationError as exc:
@@ -120,10 +114,22 @@ def ask() -> Any:
     return jsonify({**answer.to_dict(), "answer_id": record(answer, "api")})
 
 
-def _json_body(example: str) -> dict[str, Any]:
-    """Return the request's JSON object, or raise BadRequest."""
+def _json_body(example: str, force: bool = False) -> dict[str, Any]:
+    """Return the request's JSON object, or raise BadRequest saying where it cannot be read."""
+    if not force and not request.is_json:
+        raise BadRequest(
+            f"the body must be JSON (Content-Type: application/json), such as {example}",
+            "malformed_json",
+        )
+    text = request.get_data(as_text=True)
     try:
-        data = request.get_json(silent=True)
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadRequest(
+            f"the body is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}; "
+            f"send an object such as {example}",
+            "malformed_json",
+        ) from None
     except RecursionError:  # arrays nested thousands deep
         data = None
     if not isinstance(data, dict):
