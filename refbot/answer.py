@@ -336,13 +336,13 @@ def situation_lines(answer: Answer, glossary: Glossary | None = None) -> list[st
     for name, value in situation.inputs.items():
         param = input_param(name, situation.rule, situation.edition)
         label = writer.gettext(param.help) if param is not None else name
-        shown = _shown_value(param, value, writer, glossary)
+        shown = shown_value(param, value, writer, glossary)
         if name in situation.presumed:
             shown = writer.gettext("{value} (taken for granted)").format(value=shown)
         read.append(f"{label}: {shown}")
     lines = [
         writer.gettext("Read: {rule} — {inputs}").format(
-            rule=_rule_named(situation.rule, writer),
+            rule=rule_named(situation.rule, writer),
             inputs=", ".join(read) if read else writer.gettext("no numbers"),
         )
     ]
@@ -358,13 +358,13 @@ def situation_lines(answer: Answer, glossary: Glossary | None = None) -> list[st
     return lines
 
 
-def _rule_named(rule_id: str, writer: Writer) -> str:
+def rule_named(rule_id: str, writer: Writer) -> str:
     """Return a rule as a reader calls it, with the id `--rule` takes: "Persecución (pursuit)"."""
     title = next((r.title for r in all_rules() if r.id == rule_id and r.title), None)
     return f"{writer.gettext(title)} ({rule_id})" if title else rule_id
 
 
-def _shown_value(param: Param | None, value: str, writer: Writer, glossary: Glossary | None) -> str:
+def shown_value(param: Param | None, value: str, writer: Writer, glossary: Glossary | None) -> str:
     """Return an input's value as a reader says it, read as its parameter reads it.
 
     Yes or no in the reader's language, a length with its unit, die faces as "3 + 4" (a comma

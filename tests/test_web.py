@@ -583,6 +583,8 @@ def test_the_understood_panel_is_in_the_interface_language(client: FlaskClient, 
         return str(escape(translations(lang).gettext(message)))
 
     assert _("What I read from your question — correct it and recompute") in page
+    # The rule read is named, as the answer's "Read:" line names it: its title, then its id.
+    assert f'<p class="read-rule"><strong>{_("Pursuit")} (pursuit)</strong></p>' in page
     assert _("the Flee roll (total or faces)") in page
     assert "the Flee roll (total or faces)" not in page
 

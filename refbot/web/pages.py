@@ -13,7 +13,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from refbot.align import describe_flag
-from refbot.answer import Answer, Situation
+from refbot.answer import Answer, Situation, rule_named, shown_value
 from refbot.corpus import game_title
 from refbot.errors import QuestionError, UnknownAnswer
 from refbot.glossary import Glossary
@@ -118,6 +118,9 @@ def _chat(template: str, notice: str | None = None, status: int = 200) -> tuple[
         fields=understood_fields(answer, bot().glossary, lang)
         if answer and answer.situation
         else [],
+        read_rule=rule_named(answer.situation.rule, Writer(lang))
+        if answer and answer.situation
+        else "",
         edition_name=lambda r: edition_name(r.game, r.edition),
     ), status
 
@@ -172,18 +175,12 @@ def understood_fields(answer: Answer, glossary: Glossary, lang: str | None = Non
     situation = answer.situation
     assert situation is not None
     lang = lang or answer.lang
-    gettext = translations(lang).gettext
-    concepts = glossary.concepts
+    writer = Writer(lang)
     params = {p.name: p for r in all_rules() if r.id == situation.rule for p in r.params}
     asks = dict(answer.asks)
     shown = [n for n in situation.inputs if n in params]
     shown += [n for n in asks if n in params and n not in shown]
     shown += [n for n, p in params.items() if n not in shown and p.cue is not None]
-
-    def named(choice: str) -> str:
-        if choice in ("yes", "no"):
-            return gettext(choice)
-        return concepts[choice].title(lang) if choice in concepts else choice
 
     return [
         Field(
@@ -192,7 +189,8 @@ def understood_fields(answer: Answer, glossary: Glossary, lang: str | None = Non
             situation.inputs.get(n, ""),
             asks.get(n, ""),
             tuple(
-                (c, named(c))
+                # Named as the answer's "Read:" line names them.
+                (c, shown_value(params[n], c, writer, glossary))
                 for c in (("yes", "no") if params[n].kind == "bool" else params[n].choices)
             ),
         )
