@@ -157,6 +157,13 @@ def test_lookup_or_abstain(glossary: Glossary, text: str, dense: float, kind: st
             {"movement": "10cm", "dice": "3,4", "distance": "30cm"},
         ),
         (
+            "did my charge reach: the charge named by its roll alone ('Angriffswurf')",
+            "de",
+            "Bewegung 5, Angriffswurf 6 und 2, der Feind steht 10 Zoll weg. Komm ich an?",
+            "failed_charge",
+            {"movement": "5in", "dice": "6,2", "distance": "10in"},
+        ),
+        (
             "did my charge reach: a bare Movement a few words after its word",
             "ru",
             "Объявил чардж, движение у гоблинов 4, на кубах 1 и 3, а до орков было 10 дюймов.",

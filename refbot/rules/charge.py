@@ -205,6 +205,8 @@ RULES = [
             ("charge", "failed"),
             ("charge", "movement"),
             ("movement", "roll"),
+            # "Bewegung 5, Angriffswurf 6 und 2": a charge's roll or range is a charge.
+            ("charge_range", "movement"),
         ),
     ),
     Rule(
