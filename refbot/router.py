@@ -1163,6 +1163,9 @@ def _written_unit(value: str) -> str | None:
     return "in" if match.group(2) else "cm" if match.group(3) else None
 
 
+NAME_STEM_LETTERS = 5  # a language name's stem and a word's, one beginning the other, this long
+
+
 def named_language(question: Question, candidates: Iterable[str]) -> str | None:
     """Return the one candidate language the question names in its own language, if any.
 
@@ -1172,10 +1175,20 @@ def named_language(question: Question, candidates: Iterable[str]) -> str | None:
     """
     stems = set(analyze(question.text, question.lang))
     names = language_names(question.lang)
+
+    def said(stem: str) -> bool:
+        # Snowball stems a name and its adjective apart now and then (Dutch "Spaans" as
+        # "spaan", "Spaanse" as "spaans"): one stem beginning the other is the name.
+        return stem in stems or any(
+            min(len(stem), len(s)) >= NAME_STEM_LETTERS
+            and (s.startswith(stem) or stem.startswith(s))
+            for s in stems
+        )
+
     named = [
         code
         for code in dict.fromkeys(candidates)
-        if code in names and set(analyze(names[code], question.lang)) <= stems
+        if code in names and all(said(s) for s in analyze(names[code], question.lang))
     ]
     return named[0] if len(named) == 1 else None
 

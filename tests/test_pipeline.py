@@ -505,6 +505,8 @@ EDITION_LANGS = {"rulebook-en": "en", "reglamento-es": "es"}
         ("ru", "а по испанским правилам?", "reglamento-es"),
         ("de", "und nach den spanischen Regeln?", "reglamento-es"),
         ("fr", "et selon les règles anglaises ?", "rulebook-en"),
+        # Snowball stems "Spaans" as "spaan" and "Spaanse" as "spaans": one begins the other.
+        ("nl", "en volgens de Spaanse regels?", "reglamento-es"),
     ],
 )
 def test_a_follow_up_naming_a_language_switches_the_edition(
