@@ -125,8 +125,6 @@ class Mention:
     in_parts: bool = False
     # Guessed from the nearest term of a word no glossary term lists (refbot.terms).
     guessed: bool = False
-    # A guess's cosine to that nearest term (1 for a term the glossary lists).
-    nearness: float = 1.0
 
 
 @dataclass(frozen=True)

@@ -31,9 +31,9 @@ LATER_ANGLES_READ = True  # "45 градусов, а потом ещё на 30":
 ABOVE_READ = True  # "more than 90 degrees" is past 90, not 90 (ablation switch)
 NEGATED_TERMS_DENY = True  # "no llega a tocarla": a negated term denies what it governs (abl.)
 NEGATION_TAILS_READ = True  # "can't", "won't" deny (ablation switch)
-# "ayakta başka düşman yok" denies both words (ablation switch). Not kept in session 28, when
-# no guessed concept set an input; kept since a near guess does (router.SURE_GUESS).
-PHRASES_DENIED_AFTER = True
+# "ayakta başka düşman yok" denies both words: tried, not kept (it also denied "преследовать
+# бегущих или нет"; it mattered only with guessed concepts setting inputs) (ablation: True).
+PHRASES_DENIED_AFTER = False
 LIGHT_VERBS_READ = True  # "yok etti" (destroyed) is no denial: a light verb follows (ablation)
 # A number before a capitalised name no term reads counts models: "a unit of 5 Chaos Knights".
 # Not in German, which capitalises every noun ("7 Zoll") (ablation switch).
@@ -168,6 +168,27 @@ class Question:
         end = next((t for t in self._sentence_last_tokens if t >= token), token)
         return self.clause_at(token) == self.clause_at(end)
 
+    def in_asked_clause(self, token: int) -> bool:
+        """Return whether a token sits in the clause a sentence that asks asks in.
+
+        Its last clause, or the one before a last clause that is a condition ("Wie weit fliehen
+        meine Goblins, wenn die Verfolger 10 würfeln?": the clause of "wie weit").
+        """
+        if not self.asks(token):
+            return False
+        end = next((t for t in self._sentence_last_tokens if t >= token), token)
+        clause = self.clause_at(end)
+        first = next(t for t in range(end + 1) if self.clause_at(t) == clause)
+        language = self.language
+        if (
+            language is not None
+            and self.tokens[first] in language.conditionals
+            and first > 0
+            and self.same_sentence(first - 1, first)
+        ):
+            clause = self.clause_at(first - 1)
+        return self.clause_at(token) == clause
+
     def condition_start(self, token: int) -> int | None:
         """Return where the condition a token sits in opens ("… if …"), if it sits in one."""
         language = self.language
@@ -178,7 +199,10 @@ class Question:
             (
                 t
                 for t in range(token - 1, -1, -1)
-                if self.clause_at(t) == clause and self.tokens[t].lower() in language.conditionals
+                if self.clause_at(t) == clause
+                and self.tokens[t] in language.conditionals
+                # A pronoun's word: "se ne vanno", "se la dà a gambe".
+                and (t + 1 >= len(self.tokens) or self.tokens[t + 1] not in language.clitics)
             ),
             None,
         )

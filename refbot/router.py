@@ -31,6 +31,7 @@ TOPICS_DECLINED = True  # a topic the corpus lacks is declined (ablation switch)
 SUBJECT_KINDS = frozenset({"rule"})  # the concepts that keep an uncovered topic answered
 TOPIC_OVER_SUBJECT = True  # a topic asked about outweighs a rule named beside it (ablation)
 FOREIGN_LENGTHS_SKIPPED = True  # "fled 10 cm" gives no roll to a rule in inches (ablation)
+FOREIGN_ROLLS_SPOKEN_FOR = True  # ... nor its length to an obstacle, nor the flee a later roll
 DECIDED_READ = True  # a claimed tie is not read beside both rolls (ablation switch)
 LEAD_INS_READ = True  # ... unless it leads in to one ("after combat resolution, …") (ablation)
 MIN_ANGLE = 5  # degrees: a bare number below this beside "wheel" counts wheels
@@ -46,10 +47,6 @@ GUESSES_FLAG = False  # a concept guessed by nearest term sets no input by being
 # of words near a term ("dövüşten çıkabilir", can leave the fight, by "in grado di
 # combattere") is a looser guess still.
 GUESSED_WORDS_FLAG = False
-# ... unless its cosine to the term is this high ("ayakta" by "still standing": 0.83, "şarj" by
-# "charge" 0.79; "hücum" is 0.73 from close combat, 0.72 from charge): that word is said.
-# Seen sets: 0.8 and 0.78 gain 4 and 5 outcomes, 0.75 no more (ablation: 2).
-SURE_GUESS = 0.78
 ROLLS_SAID_FIRST = True  # by order, values said as rolls before bare numbers (ablation switch)
 ROLL_WORD_REACH = 1  # "rolled a 6": at most this many words between a roll word and its value
 ROLL_WORDS_BRIDGE = True  # "fled with a roll of 7": nearness is counted to "roll" (ablation)
@@ -265,7 +262,7 @@ def bind(
                 took[param.name] = scores[0].token
     used = set(took.values())
     used |= taken
-    if FOREIGN_LENGTHS_SKIPPED:
+    if FOREIGN_ROLLS_SPOKEN_FOR:
         # "fled 10 cm" is the flee's value, in a unit the rule does not roll in: no other
         # input (an obstacle's distance) takes it by order.
         used |= _foreign_rolls(numbers, question, candidate.units)
@@ -377,10 +374,7 @@ def _sure_mentions(question: Question) -> list[Mention]:
     return [
         m
         for m in question.mentions
-        if GUESSES_FLAG
-        or not m.guessed
-        or (GUESSED_WORDS_FLAG and m.end - m.start == 1)
-        or (m.end - m.start == 1 and m.nearness >= SURE_GUESS)
+        if GUESSES_FLAG or not m.guessed or (GUESSED_WORDS_FLAG and m.end - m.start == 1)
     ]
 
 
@@ -400,7 +394,7 @@ def _nearest(
 
     A roll may also be given by its faces ("pursued with a 2 and a 5"): those are one value. A
     length in a unit none of the rule's editions measures in is no roll of it ("fled 10 cm").
-    Returns the inputs bound and the token position each took.
+    Returns the inputs bound, in the order they were said, and the token position each took.
     """
     # (distance, parameter, which token it reads, input text); nearest pairs are bound first.
     found: list[tuple[float, str, int, str]] = []
@@ -420,13 +414,7 @@ def _nearest(
             for n in question.numbers
             if _counted(param, n, question)
             and n.token not in taken
-            and not (
-                FOREIGN_LENGTHS_SKIPPED
-                and param.kind == "roll"
-                and n.unit is not None
-                and units
-                and n.unit not in units
-            )
+            and not (FOREIGN_LENGTHS_SKIPPED and param.kind == "roll" and _foreign_unit(n, units))
         ]
         if param.kind in ("roll", "dice"):
             values += [(r.token, r.end, r.text()) for r in question.rolls]
@@ -445,7 +433,7 @@ def _nearest(
             ]
         foreign = (
             _foreign_rolls([param], question, units)
-            if FOREIGN_LENGTHS_SKIPPED and param.kind == "roll"
+            if FOREIGN_ROLLS_SPOKEN_FOR and param.kind == "roll"
             else set()
         )
         for mention in (m for m in question.mentions if m.concept in param.cue.concepts):
@@ -511,7 +499,8 @@ def _nearest(
 def _through_roll_word(question: Question, mention: Mention, token: int) -> float:
     """Return the words from a situation word to a roll word right before a value, if one is.
 
-    Infinite when no roll word stands within ROLL_WORD_REACH words before the value.
+    Infinite when no roll word stands within ROLL_WORD_REACH words before the value, or when
+    another situation's word stands between ("fled, and their pursuit roll was 9").
     """
     return min(
         (
@@ -520,13 +509,22 @@ def _through_roll_word(question: Question, mention: Mention, token: int) -> floa
             if m.concept == "roll"
             and mention.end <= m.start
             and 0 <= token - m.end <= ROLL_WORD_REACH
+            and not any(
+                o.concept != "roll" and mention.end <= o.start < m.start for o in question.mentions
+            )
         ),
         default=float("inf"),
     )
 
 
+def _foreign_unit(number: Number, units: frozenset[str]) -> bool:
+    """Return whether a number is a length in a unit none of a rule's editions measures in."""
+    return number.unit is not None and bool(units) and number.unit not in units
+
+
 def _foreign_rolls(params: list[Param], question: Question, units: frozenset[str]) -> set[int]:
-    """Return the lengths said right after a roll's word in a unit none of its editions rolls in."""
+    """Return the lengths said within NEAR words after a roll's word, in a unit none of its
+    editions rolls in ("fled 10 cm")."""
     words = [
         m
         for p in params
@@ -537,9 +535,7 @@ def _foreign_rolls(params: list[Param], question: Question, units: frozenset[str
     return {
         n.token
         for n in question.numbers
-        if n.unit is not None
-        and units
-        and n.unit not in units
+        if _foreign_unit(n, units)
         and any(
             0 <= n.token - m.end <= NEAR and question.same_clause(n.token, m.start) for m in words
         )
@@ -1355,7 +1351,7 @@ def is_detail(named: set[str], read_by_others: list[set[str]]) -> bool:
 def _in_condition(question: Question, mention: Mention) -> bool:
     """Return whether a mention sits in a condition, not in what is asked about.
 
-    "How far do they flee if the pursuers roll 7?": the pursuit is the condition. A question
+    "How far do they flee if the pursuers roll 7?": the pursuit is the condition. A quantity's
     word after the condition asks again: "and if they run, how far?".
     """
     start = question.condition_start(mention.start)
@@ -1380,7 +1376,15 @@ def asks_detail(question: Question, main: set[str], detail: set[str]) -> bool:
     asked = {
         m.concept
         for m in question.mentions
-        if (question.in_asking_clause(m.start) if ASKING_CLAUSE else question.asks(m.start))
+        if (
+            (
+                question.in_asked_clause(m.start)
+                if CONDITIONS_UNASKED
+                else question.in_asking_clause(m.start)
+            )
+            if ASKING_CLAUSE
+            else question.asks(m.start)
+        )
         and not (CONDITIONS_UNASKED and _in_condition(question, m))
     }
     return not asked & (main - detail) and bool(asked & (detail | {"quantity"}))

@@ -145,7 +145,7 @@ class TermMatcher:
         ]
         rows, ranked = self._nearest([p[1] for p in phrases])
         # Each word or pair names at most one concept: the form of it that stands out most.
-        best: dict[tuple[int, int], tuple[float, str, float]] = {}
+        best: dict[tuple[int, int], tuple[float, str]] = {}
         for k, (token, _, threshold, margin, width) in enumerate(phrases):
             match = self._concept(rows[k], ranked[k], threshold, margin)
             if match is None:
@@ -153,12 +153,12 @@ class TermMatcher:
             concept, stands_out = match
             span = (token, token + width)
             if span not in best or stands_out > best[span][0]:
-                best[span] = (stands_out, concept, float(ranked[k][0]))
+                best[span] = (stands_out, concept)
         found: dict[str, Mention] = {}
         # Single words claim their concepts before pairs, as each was matched before stems.
-        for (start, end), (_, concept, nearness) in sorted(
+        for (start, end), (_, concept) in sorted(
             best.items(), key=lambda s: (s[0][1] - s[0][0], s[0])
         ):
             if concept not in found and self.glossary.concepts[concept].kind != "plain":
-                found[concept] = Mention(concept, start, end, guessed=True, nearness=nearness)
+                found[concept] = Mention(concept, start, end, guessed=True)
         return sorted(found.values(), key=lambda m: (m.start, m.concept))

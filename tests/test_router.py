@@ -1,11 +1,9 @@
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from refbot import router
-from refbot.glossary import Glossary, Mention, load_glossary
+from refbot.glossary import Glossary, load_glossary
 from refbot.question import parse_question
 from refbot.router import Decision, route
 from tests.helpers import SEED_CORPUS
@@ -885,6 +883,40 @@ def test_a_detail_is_asked_about_by_the_questions_own_sentence(
     glossary: Glossary, text: str, asked: bool
 ) -> None:
     decision = decide(glossary, text, "en")
+    assert decision.rule == "pursuit"
+    flee = [c for c in decision.calls if c.rule == "flee"]
+    assert flee and flee[0].asked is asked
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "asked"),
+    [
+        # A condition after a comma, as German, Russian and Polish write it: the clause before
+        # it asks.
+        (
+            "de",
+            "Ich bin 11 geflohen. Wie weit fliehen meine Goblins, wenn die Verfolger 10 würfeln?",
+            True,
+        ),
+        (
+            "ru",
+            "Я бежал на 11. Как далеко бегут мои гоблины, если преследователи выбросят 10?",
+            True,
+        ),
+        ("en", "I fled 11. How far do the pursuers go, if they roll 10?", False),
+        # Italian "se" before a pronoun is none: "se ne vanno" (they go away).
+        (
+            "it",
+            "Fuggo con 9, il nemico insegue con 5. Quanto lontano se ne vanno gli inseguitori?",
+            False,
+        ),
+        ("it", "Fuggo con 9, il nemico insegue con 5. Di quanto scappo se il nemico fa 5?", True),
+    ],
+)
+def test_a_detail_named_only_in_a_condition_is_not_asked(
+    glossary: Glossary, lang: str, text: str, asked: bool
+) -> None:
+    decision = decide(glossary, text, lang)
     assert decision.rule == "pursuit"
     flee = [c for c in decision.calls if c.rule == "flee"]
     assert flee and flee[0].asked is asked
@@ -2132,27 +2164,18 @@ def test_a_roll_said_with_roll_words_is_the_situations(
     assert decision.calls[0].inputs["roll"] == roll
 
 
-def test_a_roll_word_far_from_the_situation_word_bridges_nothing(glossary: Glossary) -> None:
-    decision = decide(glossary, "I fled and after a long and sad turn my roll was 9.", "en")
-    assert "roll" not in next((c.inputs for c in decision.calls if c.rule == "flee"), {})
-
-
 @pytest.mark.parametrize(
-    ("nearness", "standing"),
+    ("text", "kind"),
     [
-        (0.83, "yes"),  # "ayakta" (standing) sits this near "still standing": it is said
-        (0.72, None),  # a looser guess sets no input by being said
+        # Too far from "fled": no value, a lookup ...
+        ("My goblins fled and after a long and sad turn my roll was 9. How far?", "lookup"),
+        # ... and past another situation's word, that situation's ("their pursuit roll").
+        ("My goblins fled and their pursuit roll was 9. How far do my goblins flee?", "rule"),
     ],
 )
-def test_a_near_guess_from_one_word_sets_its_input(
-    glossary: Glossary, nearness: float, standing: str | None
+def test_a_roll_word_bridges_nothing_far_away_or_past_another_situation(
+    glossary: Glossary, text: str, kind: str
 ) -> None:
-    question = parse_question(
-        "Mordheim: biri stunned ama diğeri ayakta. Vurabilir miyim?", "tr", glossary
-    )
-    guessed = Mention("standing_enemy", 5, 6, guessed=True, nearness=nearness)
-    assert question.tokens[5] == "ayakta"
-    question = replace(question, mentions=(*question.mentions, guessed))
-    decision = route(question, glossary, frozenset(glossary.concepts), 0.2)
-    assert decision.rule == "attack_downed"
-    assert decision.inputs.get("standing_enemy") == standing
+    decision = decide(glossary, text, "en")
+    assert decision.kind == kind
+    assert not any(c.rule == "flee" and "roll" in c.inputs for c in decision.calls)

@@ -111,6 +111,19 @@ def test_broken_json_is_refused_saying_where(client: FlaskClient, path: str) -> 
     assert "not valid JSON" in message and "line 2, column 6" in message
 
 
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ('{"q": "fled 7"}'.encode("utf-8-sig"), 200),  # a BOM
+        ('{"q": "fled 7"}'.encode("utf-16"), 200),
+        (b'{"q": "fled \xff 7"}', 400),  # not UTF-8: refused, not read with a stand-in
+    ],
+)
+def test_json_bodies_are_read_as_json_allows(client: FlaskClient, body: bytes, status: int) -> None:
+    response = client.post("/api/ask", data=body, content_type="application/json")
+    assert response.status_code == status
+
+
 def test_get_without_question(client: FlaskClient) -> None:
     response = client.get("/api/ask")
     assert response.status_code == 400 and error(response)["code"] == "missing_question"

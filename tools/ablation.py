@@ -243,11 +243,8 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "'fled with a roll of 7': words counted up to the value, not the roll word (before)": (
             lambda: patched(router, "ROLL_WORDS_BRIDGE", False)
         ),
-        "a one-word guess however near sets no input (before)": lambda: patched(
-            router, "SURE_GUESS", 2.0
-        ),
-        "'ayakta başka düşman yok': the negation denies only the word next to it (before)": (
-            lambda: patched(question, "PHRASES_DENIED_AFTER", False)
+        "'fled 10 cm' read by order as an obstacle's length (before)": lambda: patched(
+            router, "FOREIGN_ROLLS_SPOKEN_FOR", False
         ),
         "a length far from its word in the same clause left unread (before)": lambda: patched(
             router, "CLAUSE_LENGTHS_READ", False

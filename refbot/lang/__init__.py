@@ -112,6 +112,8 @@ class Language:
     # Words opening a condition inside a sentence: in "how far do they flee if the pursuers
     # roll 7?" what follows "if" is the premise, not what is asked.
     conditionals: tuple[str, ...] = ()
+    # Pronouns after which such a word is none: Italian "se ne vanno", "se la dà a gambe".
+    clitics: tuple[str, ...] = ()
     # Words that deny the situation word just after them: "did not charge", "sin tocarla".
     negations: tuple[str, ...] = ()
     # Words that deny the situation word just before them: "препятствий нет", "engel yok".

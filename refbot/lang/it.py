@@ -15,6 +15,7 @@ LANGUAGE = Language(
     stemmer="italian",
     # A word for "almost" denies too: a unit almost wiped out was not.
     conditionals=("se",),
+    clitics=("la", "lo", "li", "le", "ne", "si", "ci", "vi", "gli", "mi", "ti"),
     negations=("non", "senza", "nessun", "nessuno", "nessuna", "mai", "né", "invece", "quasi"),
     inch=("pollice", "pollici"),
     cm=("cm", "centimetro", "centimetri"),

@@ -121,9 +121,13 @@ def _json_body(example: str, force: bool = False) -> dict[str, Any]:
             f"the body must be JSON (Content-Type: application/json), such as {example}",
             "malformed_json",
         )
-    text = request.get_data(as_text=True)
     try:
-        data = json.loads(text)
+        # Bytes, as JSON allows them: UTF-8 (with or without a BOM), UTF-16 or UTF-32.
+        data = json.loads(request.get_data())
+    except UnicodeDecodeError:
+        raise BadRequest(
+            f"the body is not UTF-8 text; send an object such as {example}", "malformed_json"
+        ) from None
     except json.JSONDecodeError as exc:
         raise BadRequest(
             f"the body is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}; "
