@@ -156,22 +156,30 @@ def detect_language(
     default: str = "en",
     languages: tuple[str, ...] = DETECTABLE,
     names: Collection[str] = (),
-    sure: float | None = None,
 ) -> str:
     """Return the ISO 639-1 code of text's language, or default when it cannot tell.
-
-    It can tell when its probability reaches `sure` (MIN_CONFIDENCE unless given).
 
     `names` (games' names, lowercased) are left out first: "Can I overrun in Mordheim?" read
     as Dutch for the German-looking name. A text of one or two words is too short to tell
     ("flee" reads as Dutch): it is default's.
     """
+    found = identify_language(text, languages, names)
+    return found[0] if found is not None and found[1] >= MIN_CONFIDENCE else default
+
+
+def identify_language(
+    text: str, languages: tuple[str, ...] = DETECTABLE, names: Collection[str] = ()
+) -> tuple[str, float] | None:
+    """Return text's likeliest language and its probability; None for a text too short to tell.
+
+    `names` are left out first, as `detect_language` leaves them out.
+    """
     if names:
         text = _without(text, frozenset(names))
     if len(re.findall(r"[^\W\d_]+", text)) <= SHORT_TEXT_WORDS:
-        return default
+        return None
     lang, probability = _detector(languages).classify(text)
-    return str(lang) if probability >= (MIN_CONFIDENCE if sure is None else sure) else default
+    return str(lang), float(probability)
 
 
 @lru_cache(maxsize=4)

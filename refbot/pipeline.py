@@ -21,7 +21,7 @@ from refbot.answer import (
 from refbot.embed import Embedder
 from refbot.errors import ProvenanceMissing, QuestionError, RuleError, UnknownRule
 from refbot.glossary import Glossary
-from refbot.i18n import Writer, detect_language
+from refbot.i18n import MIN_CONFIDENCE, Writer, identify_language
 from refbot.index import Hit
 from refbot.loaded import Loaded
 from refbot.question import Question, parse_question, with_amount_asked, with_mentions
@@ -117,13 +117,16 @@ def ask(
     check_options(lang, edition, retriever)
     with clock("detect"):
         if not lang:
-            # Unsure identification ("") is settled by the conversation's language, else by
-            # the glossary's words ("fuga 5, inseguimento 4. presi o no?").
-            names = loaded.game_names
-            lang = detect_language(text, "", names=names, sure=SURE_DETECTION)
+            # One identification, read at two bars. Below the sure one the glossary's words
+            # settle it ("fuga 5, inseguimento 4. presi o no?"), then a leaning identification,
+            # then the conversation's language.
+            identified = identify_language(text, names=loaded.game_names)
+            likeliest, probability = identified if identified is not None else ("", 0.0)
+            lang = likeliest if probability >= SURE_DETECTION else ""
             if not lang and GLOSSARY_DETECTS:
                 lang = glossary.likeliest_language(text) or ""
-            lang = lang or detect_language(text, "", names=names) or lang_prior or ""
+            leaning = likeliest if probability >= MIN_CONFIDENCE else ""
+            lang = lang or leaning or lang_prior or ""
             lang = lang or limits.default_lang
     with clock("parse"):
         question = parse_question(text, lang, glossary)

@@ -158,53 +158,45 @@ class Question:
         lasts = self._sentence_last_tokens
         return sum(1 for t in lasts if t < first) == sum(1 for t in lasts if t < second)
 
-    def in_asking_clause(self, token: int) -> bool:
+    def in_asking_clause(self, token: int, past_condition: bool = False) -> bool:
         """Return whether a token sits in the last clause of a sentence that asks.
 
         "… got 9 on the pursuit, how far do the gobbos run? Thanks!": the clause of "how far".
-        """
-        if not self.asks(token):
-            return False
-        end = next((t for t in self._sentence_last_tokens if t >= token), token)
-        return self.clause_at(token) == self.clause_at(end)
-
-    def in_asked_clause(self, token: int) -> bool:
-        """Return whether a token sits in the clause a sentence that asks asks in.
-
-        Its last clause, or the one before a last clause that is a condition ("Wie weit fliehen
-        meine Goblins, wenn die Verfolger 10 würfeln?": the clause of "wie weit").
+        With `past_condition`, a last clause that is a condition leaves the one before it: "Wie
+        weit fliehen meine Goblins, wenn die Verfolger 10 würfeln?": the clause of "wie weit".
         """
         if not self.asks(token):
             return False
         end = next((t for t in self._sentence_last_tokens if t >= token), token)
         clause = self.clause_at(end)
-        first = next(t for t in range(end + 1) if self.clause_at(t) == clause)
-        language = self.language
-        if (
-            language is not None
-            and self.tokens[first] in language.conditionals
-            and first > 0
-            and self.same_sentence(first - 1, first)
-        ):
-            clause = self.clause_at(first - 1)
+        if past_condition:
+            first = next(t for t in range(end + 1) if self.clause_at(t) == clause)
+            if self._opens_condition(first) and first > 0 and self.same_sentence(first - 1, first):
+                clause = self.clause_at(first - 1)
         return self.clause_at(token) == clause
 
     def condition_start(self, token: int) -> int | None:
         """Return where the condition a token sits in opens ("… if …"), if it sits in one."""
-        language = self.language
-        if language is None or not language.conditionals:
-            return None
         clause = self.clause_at(token)
         return next(
             (
                 t
                 for t in range(token - 1, -1, -1)
-                if self.clause_at(t) == clause
-                and self.tokens[t] in language.conditionals
-                # A pronoun's word: "se ne vanno", "se la dà a gambe".
-                and (t + 1 >= len(self.tokens) or self.tokens[t + 1] not in language.clitics)
+                if self.clause_at(t) == clause and self._opens_condition(t)
             ),
             None,
+        )
+
+    def _opens_condition(self, token: int) -> bool:
+        """Return whether a token is a word of the language's opening a condition ("if").
+
+        Not before a pronoun: "se ne vanno", "se la dà a gambe".
+        """
+        language = self.language
+        return (
+            language is not None
+            and self.tokens[token] in language.conditionals
+            and (token + 1 >= len(self.tokens) or self.tokens[token + 1] not in language.clitics)
         )
 
     @property

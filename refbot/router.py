@@ -1377,11 +1377,7 @@ def asks_detail(question: Question, main: set[str], detail: set[str]) -> bool:
         m.concept
         for m in question.mentions
         if (
-            (
-                question.in_asked_clause(m.start)
-                if CONDITIONS_UNASKED
-                else question.in_asking_clause(m.start)
-            )
+            question.in_asking_clause(m.start, past_condition=CONDITIONS_UNASKED)
             if ASKING_CLAUSE
             else question.asks(m.start)
         )
