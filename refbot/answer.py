@@ -10,7 +10,7 @@ from typing import Any
 from refbot.corpus import game_title
 from refbot.errors import RuleError
 from refbot.glossary import Glossary
-from refbot.i18n import Writer
+from refbot.i18n import Writer, language_title
 from refbot.index import Hit
 from refbot.loaded import Coverage
 from refbot.rules import Amended, Param, RuleResult, all_rules, input_help, input_param, rule_of
@@ -442,6 +442,13 @@ def compose_abstention(
     elif kind == "topic":
         why = writer.gettext("My rules say nothing on {topic}.").format(
             topic=", ".join(glossary.concepts[k].title(lang) for k in named)
+        )
+    elif kind == "language":
+        why = writer.gettext(
+            "I cannot read {language} well enough to answer; please ask in one of: {languages}."
+        ).format(
+            language=language_title(named[0], lang),
+            languages=", ".join(language_title(code, lang) for code in glossary.languages),
         )
     else:
         why = writer.gettext("The rules I have do not cover this.")

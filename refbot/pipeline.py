@@ -21,7 +21,7 @@ from refbot.answer import (
 from refbot.embed import Embedder
 from refbot.errors import ProvenanceMissing, QuestionError, RuleError, UnknownRule
 from refbot.glossary import Glossary
-from refbot.i18n import MIN_CONFIDENCE, Writer, identify_language
+from refbot.i18n import MIN_CONFIDENCE, TOLD_APART, Writer, identify_language
 from refbot.index import Hit
 from refbot.loaded import Loaded
 from refbot.question import Question, parse_question, with_amount_asked, with_mentions
@@ -130,8 +130,10 @@ def ask(
             lang = lang or limits.default_lang
     with clock("parse"):
         question = parse_question(text, lang, glossary)
-        if terms is not None and lang not in glossary.languages:
+        if terms is not None and lang not in glossary.languages and lang not in TOLD_APART:
             # No terms in this language: its words take the concepts of their nearest terms.
+            # (Not in a language the model does not read: "pronásledovatelé", pursuers, is
+            # nearest "stunned".)
             found = terms.find(text, question.mentions, lang)
             question = with_amount_asked(with_mentions(question, found))
     with clock("embed"):
@@ -247,6 +249,9 @@ def ask(
                     else tuple(dict.fromkeys(m.concept for m in decision.declined_for))
                 )
                 declined = (kind, named)
+            elif lang in TOLD_APART:
+                # Nothing read in a language the model does not read: say so, not "not covered".
+                declined = ("language", (lang,))
             return compose_abstention(text, lang, loaded.coverage, glossary, declined)
     problem = None
     if decision.kind == "rule" and decision.calls:

@@ -50,6 +50,21 @@ def test_short_questions_are_detected(lang: str, text: str) -> None:
     assert detect_language(text) == lang
 
 
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("sv", "Mina goblins flydde 7 och förföljarna slog 9. Blir de fångade?"),
+        ("cs", "Má jednotka utíkala 5 a pronásledovatelé hodili 3 a 4. Chytí je?"),
+        ("da", "Mine nisser flygtede 7, og forfølgerne slog 9. Bliver de fanget?"),
+        ("fi", "Yksikköni pakeni 7 ja takaa-ajajat heittivät 9. Jäävätkö he kiinni?"),
+        ("ro", "Unitatea mea a fugit 7 iar urmăritorii au dat 9. Sunt prinși?"),
+    ],
+)
+def test_a_language_the_model_lacks_is_not_taken_for_a_neighbour(lang: str, text: str) -> None:
+    # Swedish read as Spanish would be answered in Spanish, with the Spanish glossary.
+    assert detect_language(text) == lang
+
+
 def test_undecidable_text_falls_back_to_the_default() -> None:
     assert detect_language("7 7 ?", default="es") == "es"
 

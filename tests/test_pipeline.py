@@ -885,3 +885,18 @@ def test_a_follow_up_roll_changes_the_roll_not_the_last_length(
     read = {name: inputs[name].get("total", inputs[name].get("value")) for name in changed}
     assert read == changed
     assert answer.rules[0].outcome["caught"] is (changed.get("pursuit", 6) >= 7)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Mina goblins flydde 7 och förföljarna slog 9. Blir de fångade?", "Swedish"),
+        ("Má jednotka utíkala 5 a pronásledovatelé hodili 3 a 4. Chytí je?", "Czech"),
+    ],
+)
+def test_a_question_in_a_language_the_model_does_not_read_is_declined_naming_it(
+    bot: Refbot, text: str, named: str
+) -> None:
+    answer = bot.ask(text)
+    assert answer.abstained and not answer.rules
+    assert f"I cannot read {named} well enough" in answer.answer and "Spanish" in answer.answer
