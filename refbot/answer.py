@@ -431,7 +431,8 @@ def compose_abstention(
     """Decline, saying in the question's language why, and what the corpus does cover.
 
     `declined` is the kind of concept that declined the question and what names it: the words
-    the question names another game with, or the topic concepts the corpus lacks.
+    the question names another game with, the topic concepts the corpus lacks, the game named
+    and the rules its clauses do not state ("game_rule"), or the language not read.
     """
     writer = Writer(lang)
     kind, named = declined or ("", ())
@@ -442,6 +443,12 @@ def compose_abstention(
     elif kind == "topic":
         why = writer.gettext("My rules say nothing on {topic}.").format(
             topic=", ".join(glossary.concepts[k].title(lang) for k in named)
+        )
+    elif kind == "game_rule":
+        game, *concepts = named
+        why = writer.gettext("The {game} rules I have say nothing on {topic}.").format(
+            game=game_title(game),
+            topic=", ".join(glossary.concepts[k].title(lang) for k in concepts),
         )
     elif kind == "language":
         why = writer.gettext(

@@ -59,6 +59,8 @@ class Limits:
 
 
 CITE_NAMED_GAME_ONLY = True  # ablation switch
+# A lookup in a named game whose clauses say nothing of the rules it names is declined (ablation).
+GAME_SCOPED_DECLINE = True
 # Supporting citations: the first few always, the rest only when they score at least this share
 # of the best one (the clauses stating a computed rule are always kept).
 RELEVANCE_BAR = 0.6  # dev: 4.1 → 3.6 citations an answer, no recall lost (0.7 loses some)
@@ -78,6 +80,35 @@ def relevant(hits: list[Hit], stating: frozenset[str] = frozenset()) -> list[Hit
         for n, h in enumerate(hits)
         if n < ALWAYS_CITED or h.clause.id in stating or h.score >= bar
     ]
+
+
+def _declined_for_game(
+    decision: Decision,
+    question: Question,
+    glossary: Glossary,
+    retriever: Retriever,
+    games: frozenset[str],
+) -> Decision:
+    """Decline a lookup in a game the question names when its rules say nothing of what it asks.
+
+    "What is the charge range in Mordheim?": only Warhammer Fantasy's clauses speak of charge
+    range; Mordheim's nearest clause (leaving a combat) is no answer.
+    """
+    named = frozenset().union(*(retriever.covered_by_game.get(g, frozenset()) for g in games))
+    # The most specific words: "charge range", not the "charge" inside it.
+    asked = [
+        m
+        for m in question.mentions
+        if glossary.concepts[m.concept].kind == "rule"
+        and not question.negated(m)
+        and not any(
+            o.start <= m.start and m.end <= o.end and o.end - o.start > m.end - m.start
+            for o in question.mentions
+        )
+    ]
+    if asked and not {m.concept for m in asked} & named:
+        return Decision("abstain", declined_for=tuple(asked))
+    return decision
 
 
 def named_games(question: Question, retriever: Retriever) -> frozenset[str]:
@@ -140,11 +171,12 @@ def ask(
         vector = embedder.embed([text])[0]
     with clock("search"):
         allowed = None
+        games = frozenset() if edition else named_games(question, retriever)
         # A translation's edition is its original's text: computed with, and cited beside, it.
         editions = {edition, loaded.originals.get(edition or "", edition)}
         if edition:
             allowed = retriever.rows_of(editions)
-        elif games := named_games(question, retriever):
+        elif games:
             # "Mordheim: …": cite only that game's clauses (a glossary concept names a game).
             allowed = retriever.rows_of(games=games)
         scores = retriever.scores(question, vector)
@@ -233,6 +265,8 @@ def ask(
             editions = {edition}
             allowed = retriever.rows_of(editions)
             hits = retriever.rank(scores, k, allowed, weights=weights)
+    if GAME_SCOPED_DECLINE and decision.kind == "lookup" and situation is None and games:
+        decision = _declined_for_game(decision, question, glossary, retriever, games)
     if decision.kind == "abstain" or not hits:
         with clock("answer"):
             declined = None
@@ -249,6 +283,8 @@ def ask(
                     else tuple(dict.fromkeys(m.concept for m in decision.declined_for))
                 )
                 declined = (kind, named)
+                if kind == "rule":  # what the named game's rules do not speak of
+                    declined = ("game_rule", (*sorted(games), *named))
             elif lang in TOLD_APART:
                 # Nothing read in a language the model does not read: say so, not "not covered".
                 declined = ("language", (lang,))

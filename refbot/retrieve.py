@@ -89,6 +89,11 @@ class Retriever:
             k for k in frequency if glossary.concepts[k].kind != "topic" or k in self.headed
         )
         self.games = frozenset(c.game for c in self.clauses)
+        # What each game's clauses speak of: a question naming one game asks of that game.
+        by_game: dict[str, set[str]] = {}
+        for c, both in zip(self.clauses, tags, strict=True):
+            by_game.setdefault(c.game, set()).update(both)
+        self.covered_by_game = {game: frozenset(found) for game, found in by_game.items()}
         self.languages = frozenset(c.lang for c in self.clauses)
         # The rows of each edition and of each game, to search one book or game without a scan.
         self._rows: dict[tuple[str, str], list[int]] = {}

@@ -900,3 +900,26 @@ def test_a_question_in_a_language_the_model_does_not_read_is_declined_naming_it(
     answer = bot.ask(text)
     assert answer.abstained and not answer.rules
     assert f"I cannot read {named} well enough" in answer.answer and "Spanish" in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("What is the charge range in Mordheim?", "en"),
+        ("Quelle est la portée de charge à Mordheim ?", "fr"),
+        ("Wie groß ist die Angriffsreichweite in Mordheim?", "de"),
+        ("Какая дальность нападения в Мордхейме?", "ru"),
+    ],
+)
+def test_a_lookup_in_a_named_game_that_states_none_of_its_rules_is_declined(
+    bot: Refbot, text: str, lang: str
+) -> None:
+    answer = bot.ask(text, lang=lang)
+    assert answer.abstained and not answer.citations
+    assert "Mordheim" in answer.answer
+
+
+def test_a_lookup_in_a_named_game_that_states_its_rule_is_answered(bot: Refbot) -> None:
+    answer = bot.ask("Mordheim: can a warrior leave a combat in his movement phase?")
+    assert not answer.abstained
+    assert answer.citations and {c.game for c in answer.citations} == {"mordheim"}

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from refbot import glossary as glossary_module
-from refbot import pipeline, question, router
+from refbot import i18n, pipeline, question, router
 from refbot import retrieve as retrieve_module
 from refbot import terms as terms_module
 from refbot.bot import Refbot
@@ -159,6 +159,12 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         ),
         "citations from every game when the question names one": lambda: patched(
             pipeline, "CITE_NAMED_GAME_ONLY", False
+        ),
+        "a lookup in a named game that states none of its rules is answered (before)": lambda: (
+            patched(pipeline, "GAME_SCOPED_DECLINE", False)
+        ),
+        "languages the model does not read are read as its nearest (before)": lambda: patched(
+            i18n, "SURE_TOLD_APART", 1.1
         ),
         "no relevance bar for supporting citations": lambda: patched(
             pipeline, "RELEVANCE_BAR", 0.0
