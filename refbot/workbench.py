@@ -11,6 +11,8 @@ from refbot.embed import Embedder
 from refbot.errors import UnknownClause
 from refbot.glossary import Glossary
 from refbot.loaded import Loaded
+from refbot.router import candidates
+from refbot.rules import all_rules
 from refbot.segment import Clause, segment_section
 
 
@@ -83,9 +85,14 @@ def concept_clauses(loaded: Loaded, glossary: Glossary, concept: str) -> list[Do
         known = ", ".join(sorted(named))
         raise UnknownClause(f"no concept {concept!r} in the glossary; known: {known}")
     retriever = loaded.retriever
+    # And the clauses stating a rule the concept alone names: the Spanish overrun's dice
+    # ("5D6 cm … 8D6 cm") never say "arrasar".
+    named_rules = {c.rule for c in candidates(all_rules()) if (concept,) in c.when}
+    stating = {i for i, rules in loaded.stated_rules.items() if named_rules & set(rules)}
     groups: dict[tuple[str, str, str], list[Clause]] = {}
     for row, clause in enumerate(retriever.clauses):
-        if concept in retriever.concepts_of(row) and clause.kind != "heading":
+        on_it = concept in retriever.concepts_of(row) or clause.id in stating
+        if on_it and clause.kind != "heading":
             groups.setdefault((clause.game, clause.edition, clause.lang), []).append(clause)
     return [
         Document(f"{g}/{e}/{lang}", lang, clauses[0].units, clauses, concept, g, e)

@@ -162,6 +162,15 @@ def test_concept_lines_up_every_edition(bot: Refbot) -> None:
         bot.concept_clauses("pizza")
 
 
+@pytest.mark.parametrize(("edition", "dice"), [("reglamento-es", "8D6"), ("rulebook-en", "2D6")])
+def test_a_concepts_clauses_include_those_stating_the_rule_it_names(
+    bot: Refbot, edition: str, dice: str
+) -> None:
+    # The clauses giving the overrun's dice never name it ("La unidad moverá 5D6 … u 8D6 cm").
+    documents = {d.edition: d for d in bot.concept_clauses("overrun")}
+    assert any(dice in c.text for c in documents[edition].clauses)
+
+
 # --- the real model on hand-aligned documents ------------------------------------------------
 
 
