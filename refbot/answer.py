@@ -14,7 +14,7 @@ from refbot.i18n import Writer, language_title
 from refbot.index import Hit
 from refbot.loaded import Coverage
 from refbot.rules import Amended, Param, RuleResult, all_rules, input_help, input_param, rule_of
-from refbot.rules.core import parse_bool, parse_distance, parse_faces
+from refbot.rules.core import parse_bool, parse_distance, parse_faces, written_unit
 from refbot.segment import Amendment, Clause, Difference
 
 VERIFIED_CONFIDENCE = 0.9
@@ -376,7 +376,7 @@ def shown_value(param: Param | None, value: str, writer: Writer, glossary: Gloss
     try:
         if param.kind == "bool":
             return writer.gettext("yes") if parse_bool(param.name, value) else writer.gettext("no")
-        if param.kind == "distance" and not value.strip()[-1:].isdigit():
+        if param.kind == "distance" and written_unit(value) is not None:
             return writer.distance(parse_distance(param.name, value, "in").to_dict())
         if param.kind in ("roll", "dice") and not value.strip().isdigit():
             return " + ".join(str(face) for face in parse_faces(param.name, value))

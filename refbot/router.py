@@ -9,10 +9,11 @@ from typing import Literal
 
 from refbot.errors import UnknownRule
 from refbot.glossary import Glossary, Mention, analyze, inside_other_term
-from refbot.lang import CODES, language_names, patterns
+from refbot.lang import CODES, language_names
 from refbot.lang import get as get_language
 from refbot.question import Number, Question
 from refbot.rules import Param, Premise, Rule, all_rules
+from refbot.rules.core import written_unit
 
 NEAR = 3  # at most this many words between a number and the word it belongs to
 
@@ -1084,7 +1085,7 @@ def _with_units(
     read = dict(inputs)
     assumed = {}
     for name in lengths & set(inputs):
-        if not inputs[name].replace(".", "", 1).isdigit():
+        if not inputs[name].replace(".", "", 1).isdigit():  # a bare number only
             continue
         own = _profile_unit(float(inputs[name]), unit) if name in profile else unit
         if own is not None:
@@ -1136,7 +1137,7 @@ def follow_up(
     told = {
         unit
         for name, value in previous.inputs.items()
-        if name in lengths and (unit := _written_unit(value)) is not None
+        if name in lengths and (unit := written_unit(value)) is not None
     }
     if question.written_unit is None and len(told) == 1:
         edition_unit = told.pop()
@@ -1149,14 +1150,6 @@ def follow_up(
         {**previous.assumed, **assumed},
         presumed=presumed,
     )
-
-
-def _written_unit(value: str) -> str | None:
-    """Return the unit a length input is written in ("5 Zoll": in), None for a bare number."""
-    match = patterns().distance.fullmatch(value.strip())
-    if match is None:
-        return None
-    return "in" if match.group(2) else "cm" if match.group(3) else None
 
 
 NAME_STEM_LETTERS = 5  # a language name's stem and a word's, one beginning the other, this long

@@ -524,6 +524,14 @@ def parse_distance(name: str, value: Any, default: Unit) -> Distance:
     return Distance(number, unit)
 
 
+def written_unit(value: Any) -> Unit | None:
+    """Return the unit a length is written in ("5 Zoll": in), None for a bare number or no length."""
+    match = patterns().distance.fullmatch(str(value).strip())
+    if match is None:
+        return None
+    return "in" if match.group(2) else "cm" if match.group(3) else None
+
+
 def parse_angles(name: str, value: Any) -> tuple[float, ...]:
     """Read a list of wheel angles in degrees, each between 0 and 360; ">90" is past 90."""
     written = re.sub(r">\s+", ">", str(value).strip())  # "> 90" is one angle
