@@ -107,6 +107,7 @@ class Thresholds:
     without_terms: float = 0.50
 
 
+PART_NAMED_TRIED = True  # ablation switch: so is a rule it names in part that no clause states
 STATED_BY_PART = True  # ablation switch: a stated rule the question names in part goes first
 SHARED_FACES_DROPPED = True  # a rule reading the main rule's faces is not also computed (abl.)
 MAX_CALLS = 3  # rules computed for one question: the situation's own, and those it also sets up
@@ -1294,6 +1295,13 @@ def _stated_call(
     `naming` are the rule concepts the question says and does not deny ("failed").
     """
     by_rule = {c.rule: c for c in registered}
+    if PART_NAMED_TRIED and stated:
+        # A rule the question names in part is tried though no clause retrieved states it:
+        # "Hücumum başarısız oldu, zarlar 6 ve 3" says "failed" of a failed charge only.
+        stated = (
+            *stated,
+            *(c.rule for c in registered if c.rule not in stated and _named_in_part(c, naming)),
+        )
     if STATED_BY_PART:
         # A rule whose situation the question names in part ("başarısız": failed, of a failed
         # charge) before one the clauses only state.

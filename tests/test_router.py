@@ -1325,6 +1325,22 @@ def test_a_stated_rule_the_question_names_in_part_goes_first(
     assert rule("It did not fail, I rolled 3 and 5. How far?") == "overrun"
 
 
+@pytest.mark.parametrize("tried", [True, False])
+def test_a_rule_the_question_names_in_part_is_tried_though_no_clause_states_it(
+    glossary: Glossary, tried: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Retrieval's best clauses state the overrun and the pursuit; "failed" names half of a
+    # failed charge, which reads the faces: it is computed, not the overrun.
+    monkeypatch.setattr(router, "PART_NAMED_TRIED", tried)
+    question = parse_question("It failed, I rolled 3 and 5. How far?", "en", glossary)
+    stated = ("overrun", "pursuit")
+    decision = route(question, glossary, frozenset(glossary.concepts), 0.9, stated=stated)
+    assert decision.rule == ("failed_charge" if tried else "overrun")
+    # Nothing stated (a language with terms): a lookup, as before.
+    decision = route(question, glossary, frozenset(glossary.concepts), 0.9, stated=())
+    assert decision.kind == "lookup"
+
+
 def test_a_rule_a_word_names_is_not_replaced_by_the_one_the_clause_states(
     glossary: Glossary,
 ) -> None:

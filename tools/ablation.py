@@ -160,6 +160,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "citations from every game when the question names one": lambda: patched(
             pipeline, "CITE_NAMED_GAME_ONLY", False
         ),
+        "only rules the best clauses state are tried in a language without terms (before)": (
+            lambda: patched(router, "PART_NAMED_TRIED", False)
+        ),
         "a lookup in a named game that states none of its rules is answered (before)": lambda: (
             patched(pipeline, "GAME_SCOPED_DECLINE", False)
         ),
