@@ -107,6 +107,7 @@ class Thresholds:
     without_terms: float = 0.50
 
 
+INTENTS_HOLD_NO_TOPIC = True  # ablation switch: "how many power dice" is no term over "power dice"
 PART_NAMED_TRIED = True  # ablation switch: so is a rule it names in part that no clause states
 STATED_BY_PART = True  # ablation switch: a stated rule the question names in part goes first
 SHARED_FACES_DROPPED = True  # a rule reading the main rule's faces is not also computed (abl.)
@@ -1239,14 +1240,19 @@ def _topics_asked(
     """Return the topics the corpus lacks, the subjects it states, and the topics asked about."""
     said = {k for k in question.concepts if glossary.concepts[k].kind != "topic"}
     # A topic word inside a longer term of the corpus's ("charge range": not shooting's range)
-    # is that term's.
+    # is that term's; not inside an intent's words ("how many power dice" asks of magic).
+    terms = [
+        m
+        for m in question.mentions
+        if not (INTENTS_HOLD_NO_TOPIC and glossary.concepts[m.concept].kind == "intent")
+    ]
     uncovered = [
         m
         for m in question.mentions
         if glossary.concepts[m.concept].kind == "topic"
         and m.concept not in covered
         and not (PASSING_TOPICS_READ and _named_under(said, (passing or {}).get(m.concept, ())))
-        and not inside_other_term(m, question.mentions, glossary)
+        and not inside_other_term(m, terms, glossary)
     ]
     # A subject only outweighs the topic when it names a rule the corpus states ("fleeing",
     # "overrun"), not a general term beside the topic ("movement" in difficult terrain).

@@ -899,7 +899,8 @@ def test_a_question_in_a_language_the_model_does_not_read_is_declined_naming_it(
 ) -> None:
     answer = bot.ask(text)
     assert answer.abstained and not answer.rules
-    assert f"I cannot read {named} well enough" in answer.answer and "Spanish" in answer.answer
+    assert f"I cannot read {named} well enough" in answer.answer
+    assert "Spanish" in answer.answer and "Turkish" in answer.answer  # read, though termless
 
 
 @pytest.mark.parametrize(

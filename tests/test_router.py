@@ -1541,6 +1541,32 @@ def test_a_topic_named_by_its_own_name_is_declined(
     assert route(question, glossary, covered, 0.9).kind == "abstain"
 
 
+@pytest.mark.parametrize("held", [True, False])
+@pytest.mark.parametrize(
+    ("lang", "text", "inside_intent"),
+    [
+        ("en", "How many power dice do I get in the magic phase?", True),
+        # "Cuántos" alone is the intent: the topic was never inside it.
+        ("es", "¿Cuántos dados de energía tengo en la fase de magia?", False),
+    ],
+)
+def test_a_topic_asked_with_how_many_is_declined(
+    glossary: Glossary,
+    monkeypatch: pytest.MonkeyPatch,
+    lang: str,
+    text: str,
+    inside_intent: bool,
+    held: bool,
+) -> None:
+    # "How many power dice" is an intent's words, no term the topic sits inside of; the magic
+    # phase itself is a term the corpus mentions (an overrun after the magic phase).
+    monkeypatch.setattr(router, "INTENTS_HOLD_NO_TOPIC", held)
+    covered = frozenset(glossary.concepts) - {"magic"}
+    question = parse_question(text, lang, glossary)
+    kind = route(question, glossary, covered, 0.9).kind
+    assert kind == ("abstain" if held or not inside_intent else "lookup")
+
+
 @pytest.mark.parametrize(
     ("lang", "text", "kind"),
     [

@@ -160,6 +160,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "citations from every game when the question names one": lambda: patched(
             pipeline, "CITE_NAMED_GAME_ONLY", False
         ),
+        "a topic inside 'how many …' is that intent's, not asked (before)": lambda: patched(
+            router, "INTENTS_HOLD_NO_TOPIC", False
+        ),
         "only rules the best clauses state are tried in a language without terms (before)": (
             lambda: patched(router, "PART_NAMED_TRIED", False)
         ),

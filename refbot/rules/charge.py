@@ -197,7 +197,7 @@ RULES = [
             # and verifies a result, though no result cites it.
             "example_move": ("то подразделение проходит вперёд на 5",),
         },
-        title=N_("Failed charge"),
+        title=N_("Charge range and failed charge"),
         explain=explain_failed_charge,
         # "Did my charge reach?" is decided by the rule from Movement, dice and distance.
         # Movement, the dice and a distance are the charge-range situation even unnamed.
