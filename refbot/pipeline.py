@@ -92,9 +92,11 @@ def _declined_for_game(
     """Decline a lookup in a game the question names when its rules say nothing of what it asks.
 
     "What is the charge range in Mordheim?": only Warhammer Fantasy's clauses speak of charge
-    range; Mordheim's nearest clause (leaving a combat) is no answer.
+    range; Mordheim's nearest clause (leaving a combat) is no answer. (Declining a situation
+    only another game's rule states, "Mordheim: what happens when a charge fails?", whose words
+    Mordheim's clauses say apart, declined two in-scope questions of the seen sets.)
     """
-    named = frozenset().union(*(retriever.covered_by_game.get(g, frozenset()) for g in games))
+    spoken_of = frozenset().union(*(retriever.covered_by_game.get(g, frozenset()) for g in games))
     # The most specific words: "charge range", not the "charge" inside it.
     asked = [
         m
@@ -106,7 +108,7 @@ def _declined_for_game(
             for o in question.mentions
         )
     ]
-    if asked and not {m.concept for m in asked} & named:
+    if asked and not {m.concept for m in asked} & spoken_of:
         return Decision("abstain", declined_for=tuple(asked))
     return decision
 
@@ -153,7 +155,10 @@ def ask(
             # then the conversation's language.
             identified = identify_language(text, names=loaded.game_names)
             likeliest, probability = identified if identified is not None else ("", 0.0)
-            lang = likeliest if probability >= SURE_DETECTION else ""
+            # A language told apart is one only when the detector is sure of it already; the
+            # glossary's words would read a Danish question as German.
+            sure = probability >= SURE_DETECTION or likeliest in TOLD_APART
+            lang = likeliest if sure else ""
             if not lang and GLOSSARY_DETECTS:
                 lang = glossary.likeliest_language(text) or ""
             leaning = likeliest if probability >= MIN_CONFIDENCE else ""

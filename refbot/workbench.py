@@ -85,9 +85,10 @@ def concept_clauses(loaded: Loaded, glossary: Glossary, concept: str) -> list[Do
         known = ", ".join(sorted(named))
         raise UnknownClause(f"no concept {concept!r} in the glossary; known: {known}")
     retriever = loaded.retriever
-    # And the clauses stating a rule the concept alone names: the Spanish overrun's dice
-    # ("5D6 cm … 8D6 cm") never say "arrasar".
-    named_rules = {c.rule for c in candidates(all_rules()) if (concept,) in c.when}
+    # And the clauses stating a rule the concept names, as the rule's first situation: the
+    # Spanish overrun's dice ("5D6 cm … 8D6 cm") never say "arrasar". (Not a detail naming it
+    # too: "fewer in contact" would bring the whole charge move.)
+    named_rules = {c.rule for c in candidates(all_rules()) if c.when[:1] == ((concept,),)}
     stating = {i for i, rules in loaded.stated_rules.items() if named_rules & set(rules)}
     groups: dict[tuple[str, str, str], list[Clause]] = {}
     for row, clause in enumerate(retriever.clauses):

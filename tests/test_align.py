@@ -162,13 +162,22 @@ def test_concept_lines_up_every_edition(bot: Refbot) -> None:
         bot.concept_clauses("pizza")
 
 
-@pytest.mark.parametrize(("edition", "dice"), [("reglamento-es", "8D6"), ("rulebook-en", "2D6")])
+@pytest.mark.parametrize(
+    ("edition", "stating"),
+    [("reglamento-es", "u 8D6 cm"), ("rulebook-en", 'it can move 2D6" straight forward')],
+)
 def test_a_concepts_clauses_include_those_stating_the_rule_it_names(
-    bot: Refbot, edition: str, dice: str
+    bot: Refbot, edition: str, stating: str
 ) -> None:
     # The clauses giving the overrun's dice never name it ("La unidad moverá 5D6 … u 8D6 cm").
     documents = {d.edition: d for d in bot.concept_clauses("overrun")}
-    assert any(dice in c.text for c in documents[edition].clauses)
+    assert any(stating in c.text for c in documents[edition].clauses)
+
+
+def test_a_detail_concept_brings_no_whole_rule(bot: Refbot) -> None:
+    # "Fewer in contact" alone names the charge move, of which it is one detail, not its name.
+    clauses = [c for d in bot.concept_clauses("fewer_in_contact") for c in d.clauses]
+    assert clauses and len(clauses) <= 3
 
 
 # --- the real model on hand-aligned documents ------------------------------------------------

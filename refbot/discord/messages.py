@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from refbot.answer import Answer, Citation, RuleOutcome
-from refbot.i18n import DETECTABLE, available_languages, translations
+from refbot.i18n import DETECTABLE, TOLD_APART, available_languages, translations
 
 # Discord's limits (characters): https://discord.com/developers/docs/resources/message#embed-limits
 TITLE_MAX = 256
@@ -46,7 +46,9 @@ def language_of(locale: str | None) -> str | None:
     if not locale:
         return None
     lang = locale.split("-")[0].lower()
-    return lang if lang in DETECTABLE or lang in available_languages() else None
+    # A language refbot only tells apart is no reader's: the question's own language decides.
+    readable = lang in DETECTABLE and lang not in TOLD_APART
+    return lang if readable or lang in available_languages() else None
 
 
 def discord_locales(lang: str) -> tuple[str, ...]:

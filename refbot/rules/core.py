@@ -524,9 +524,9 @@ def parse_distance(name: str, value: Any, default: Unit) -> Distance:
     return Distance(number, unit)
 
 
-def written_unit(value: Any) -> Unit | None:
+def written_unit(value: str) -> Unit | None:
     """Return the unit a length is written in ("5 Zoll": in), None for a bare number or no length."""
-    match = patterns().distance.fullmatch(str(value).strip())
+    match = patterns().distance.fullmatch(value.strip())
     if match is None:
         return None
     return "in" if match.group(2) else "cm" if match.group(3) else None
