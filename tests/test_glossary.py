@@ -55,6 +55,10 @@ def test_every_concept_has_terms_in_every_language(glossary: Glossary, lang: str
         # A profile's Movement column before its value: "M 4".
         ("en", "my knights have M 8", "movement"),
         ("pt", "Arrasamento com M de 20 cm é 8D6?", "movement"),
+        # Its abbreviation in players' Spanish, Italian, Portuguese and French.
+        ("es", "mis guerreros tienen mov 15cm justo", "movement"),
+        ("it", "cavalieri con mov 8", "movement"),
+        ("fr", "mes chevaliers ont un mvt de 8", "movement"),
         # French plurals whose "-ent" the stemmer keeps read as the verb's other forms.
         ("fr", "mes gobelins détalent avec un 9", "flee"),
         ("fr", "ses chevaliers leur courent après", "pursue"),
