@@ -10,7 +10,7 @@ from typing import Any
 from refbot.corpus import game_title
 from refbot.errors import RuleError
 from refbot.glossary import Glossary
-from refbot.i18n import Writer, available_languages, language_title
+from refbot.i18n import Writer, available_languages, language_titles
 from refbot.index import Hit
 from refbot.loaded import Coverage
 from refbot.rules import Amended, Param, RuleResult, all_rules, input_help, input_param, rule_of
@@ -451,13 +451,11 @@ def compose_abstention(
             topic=", ".join(glossary.concepts[k].title(lang) for k in concepts),
         )
     elif kind == "language":
+        # The languages with an answer catalog: Turkish has no glossary terms, yet is read.
+        unread, *answered = language_titles([named[0], *available_languages()], lang)
         why = writer.gettext(
             "I cannot read {language} well enough to answer; please ask in one of: {languages}."
-        ).format(
-            language=language_title(named[0], lang),
-            # Those with an answer catalog: Turkish has no glossary terms, yet is read.
-            languages=", ".join(language_title(code, lang) for code in available_languages()),
-        )
+        ).format(language=unread, languages=", ".join(answered))
     else:
         why = writer.gettext("The rules I have do not cover this.")
     games = "; ".join(

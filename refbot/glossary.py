@@ -473,11 +473,17 @@ def _drop_shared_words(
 def inside_other_term(mention: Mention, mentions: Sequence[Mention], glossary: Glossary) -> bool:
     """Return whether a mention sits inside a longer one of another kind ("charge range")."""
     kind = glossary.concepts[mention.concept].kind
+    return inside_longer(
+        mention, [o for o in mentions if glossary.concepts[o.concept].kind != kind]
+    )
+
+
+def inside_longer(mention: Mention, mentions: Sequence[Mention]) -> bool:
+    """Return whether a mention sits inside a longer one ("charge" in "charge range")."""
     return any(
         o.start <= mention.start
         and mention.end <= o.end
         and o.end - o.start > mention.end - mention.start
-        and glossary.concepts[o.concept].kind != kind
         for o in mentions
     )
 

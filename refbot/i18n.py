@@ -7,7 +7,7 @@ import importlib.metadata
 import io
 import os
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -245,10 +245,10 @@ def locale_for(lang: str) -> str:
     return lang
 
 
-def language_title(code: str, lang: str) -> str:
-    """Return a language's name as lang's answers write it (in English without a catalog)."""
+def language_titles(codes: Sequence[str], lang: str) -> list[str]:
+    """Return languages' names as lang's answers write them (in English without a catalog)."""
     shown = lang if lang in available_languages() else "en"
-    return str(Locale.parse(code).get_display_name(shown) or code)
+    return [str(Locale.parse(code).get_display_name(shown) or code) for code in codes]
 
 
 def format_distance(value: float, unit: str, lang: str) -> str:

@@ -20,7 +20,7 @@ from refbot.answer import (
 )
 from refbot.embed import Embedder
 from refbot.errors import ProvenanceMissing, QuestionError, RuleError, UnknownRule
-from refbot.glossary import Glossary
+from refbot.glossary import Glossary, inside_longer
 from refbot.i18n import MIN_CONFIDENCE, TOLD_APART, Writer, identify_language
 from refbot.index import Hit
 from refbot.loaded import Loaded
@@ -103,10 +103,7 @@ def _declined_for_game(
         for m in question.mentions
         if glossary.concepts[m.concept].kind == "rule"
         and not question.negated(m)
-        and not any(
-            o.start <= m.start and m.end <= o.end and o.end - o.start > m.end - m.start
-            for o in question.mentions
-        )
+        and not inside_longer(m, question.mentions)
     ]
     if asked and not {m.concept for m in asked} & spoken_of:
         return Decision("abstain", declined_for=tuple(asked))
