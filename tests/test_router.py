@@ -1777,6 +1777,52 @@ def test_a_lists_last_bare_word_is_an_item(
     assert decision.inputs.get("opponents") == opponents
 
 
+# Fleeing a fight and counting the hits taken is breaking from combat, the game unnamed and
+# the hits not called automatic: no other rule deals hits to a fleeing model.
+@pytest.mark.parametrize(
+    ("lang", "text", "opponents"),
+    [
+        (
+            "ru",
+            "Мой воин убегает из боя, в контакте с ним 2 врага. Сколько ударов он получит?",
+            "2",
+        ),
+        (
+            "fr",
+            "Mon guerrier rompt le combat, il était au contact de 3 ennemis. Combien de touches ?",
+            "3",
+        ),
+        (
+            "pt",
+            "Meu herói foge do combate com 2 inimigos em contato. Quantos acertos ele leva?",
+            "2",
+        ),
+        (
+            "de",
+            "Mein Held flieht aus dem Nahkampf, 3 Gegner im Kontakt. Wie viele Treffer kriegt er?",
+            "3",
+        ),
+        (
+            "it",
+            "Il mio eroe scappa dal corpo a corpo, a contatto con 2 nemici. Quanti colpi prende?",
+            "2",
+        ),
+        ("pl", "Mój bohater ucieka z walki, w kontakcie z 3 wrogami. Ile trafień dostaje?", "3"),
+        (
+            "es",
+            "Mi héroe huye del combate con 2 enemigos en contacto. ¿Cuántos impactos recibe?",
+            "2",
+        ),
+    ],
+)
+def test_fleeing_a_fight_and_counting_hits_breaks_from_combat(
+    glossary: Glossary, lang: str, text: str, opponents: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    (call,) = [c for c in decision.calls if c.rule == "break_from_combat"]
+    assert call.inputs["opponents"] == opponents
+
+
 @pytest.mark.parametrize(
     ("lang", "text"),
     [
