@@ -30,15 +30,21 @@ if not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)):
     pytest.skip("Debian's chromium and chromium-driver are not installed", allow_module_level=True)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+def free_ports(count: int) -> list[int]:
+    """Return distinct free ports: each socket stays bound until all are chosen."""
+    sockets = [socket.socket() for _ in range(count)]
+    try:
+        for s in sockets:
+            s.bind(("127.0.0.1", 0))
+        return [int(s.getsockname()[1]) for s in sockets]
+    finally:
+        for s in sockets:
+            s.close()
 
 
 @pytest.fixture
 def servers(settings: Settings, bot: Refbot) -> Iterator[tuple[str, str]]:
-    refbot_port, club_port = free_port(), free_port()
+    refbot_port, club_port = free_ports(2)
     refbot_url, club_url = f"http://127.0.0.1:{refbot_port}", f"http://127.0.0.1:{club_port}"
     configured = settings.with_overrides(allowed_origins=club_url, admin_token=ADMIN_TOKEN)
     bot.settings = configured
@@ -187,7 +193,7 @@ def test_widget_on_a_site_the_server_does_not_allow_says_so(
 ) -> None:
     from selenium.webdriver.common.by import By
 
-    refbot_port, club_port = free_port(), free_port()
+    refbot_port, club_port = free_ports(2)
     refbot_url, club_url = f"http://127.0.0.1:{refbot_port}", f"http://127.0.0.1:{club_port}"
     configured = settings.with_overrides(allowed_origins="https://another-club.example")
     bot.settings = configured

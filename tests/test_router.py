@@ -1797,11 +1797,7 @@ def test_a_lists_last_bare_word_is_an_item(
             "Meu herói foge do combate com 2 inimigos em contato. Quantos acertos ele leva?",
             "2",
         ),
-        (
-            "de",
-            "Mein Held flieht aus dem Nahkampf, 3 Gegner im Kontakt. Wie viele Treffer kriegt er?",
-            "3",
-        ),
+        ("de", "Mein Held haut ab, im Nahkampf mit 3 Gegnern. Wie viele Treffer kriegt er?", "3"),
         (
             "it",
             "Il mio eroe scappa dal corpo a corpo, a contatto con 2 nemici. Quanti colpi prende?",
@@ -1810,7 +1806,12 @@ def test_a_lists_last_bare_word_is_an_item(
         ("pl", "Mój bohater ucieka z walki, w kontakcie z 3 wrogami. Ile trafień dostaje?", "3"),
         (
             "es",
-            "Mi héroe huye del combate con 2 enemigos en contacto. ¿Cuántos impactos recibe?",
+            "Mi héroe sale corriendo del combate, 2 enemigos en contacto. ¿Cuántos impactos?",
+            "2",
+        ),
+        (
+            "nl",
+            "Mijn held rent weg uit het gevecht, 2 vijanden in contact. Hoeveel treffers?",
             "2",
         ),
     ],
@@ -1821,6 +1822,25 @@ def test_fleeing_a_fight_and_counting_hits_breaks_from_combat(
     decision = decide(glossary, text, lang)
     (call,) = [c for c in decision.calls if c.rule == "break_from_combat"]
     assert call.inputs["opponents"] == opponents
+
+
+# ... but a unit hit as it flees, by shooting or by a unit it meets, is in no fight: the words
+# for hits are also the verbs of hitting, meeting and touching ("treffen", "toucher").
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("de", "Meine Einheit flieht, 3 Schützen schießen auf sie. Wie viele Treffer?"),
+        ("de", "Meine Verfolger treffen auf eine fliehende Einheit. Was passiert?"),
+        ("pl", "Mój oddział ucieka, 2 wrogów strzela. Ile trafień?"),
+        ("fr", "Mon unité en fuite touche 2 unités ennemies pendant son mouvement de fuite."),
+        ("ru", "Мой отряд бежит, 2 вражеских отряда ударили ему во фланг."),
+        ("it", "La mia unità fugge e viene colpita da 2 unità che la caricano."),
+    ],
+)
+def test_hits_taken_outside_a_fight_are_no_break_from_combat(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    assert "break_from_combat" not in {c.rule for c in decide(glossary, text, lang).calls}
 
 
 @pytest.mark.parametrize(

@@ -278,14 +278,16 @@ RULES = [
         title=N_("Breaking from combat"),
         explain=explain_break_from_combat,
         # In Mordheim a warrior who flees a fight breaks from combat; fleeing and taking
-        # automatic hits is that situation whatever the game's name (no other rule has both);
-        # so is counting automatic hits in Mordheim without a warrior on the ground (that is
-        # attacking a downed warrior, whose own words name it).
+        # automatic hits, or hits counted in a fight, is that situation whatever the game's name
+        # (no other rule has both); so is counting automatic hits in Mordheim without a warrior
+        # on the ground (that is attacking a downed warrior, whose own words name it).
         when=(
             ("break_from_combat",),
             ("mordheim", "flee"),
             ("flee", "automatic_hit"),
             ("mordheim", "automatic_hit", "quantity"),
+            # "убегает из боя … сколько ударов?"; a unit shot at as it flees is in no fight.
+            ("flee", "close_combat", "hits"),
         ),
     ),
 ]
