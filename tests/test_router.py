@@ -2287,3 +2287,52 @@ def test_a_roll_word_bridges_nothing_far_away_or_past_another_situation(
     decision = decide(glossary, text, "en")
     assert decision.kind == kind
     assert not any(c.rule == "flee" and "roll" in c.inputs for c in decision.calls)
+
+
+# Spanish profiles abbreviate Leadership "L", glued to its value as "M" is to Movement's.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chequeo de Liderazgo para no perseguir con L9, saqué un 4. ¿Se quedan quietos?",
+        "Quiero retener la persecución, mis lanceros tienen L 7 y saco un 8.",
+    ],
+)
+def test_a_spanish_profiles_l_is_leadership(glossary: Glossary, text: str) -> None:
+    decision = decide(glossary, text, "es")
+    assert decision.rule == "restrain"
+    assert decision.inputs.get("leadership") in {"9", "7"}
+
+
+# A charge that did not reach ("не добежал до врага", "didn't make the range") is a failed one,
+# though "charge" itself is not said.
+@pytest.mark.parametrize(
+    ("lang", "text", "dice"),
+    [
+        ("ru", "Не добежал до врага, на кубах выпало 3 и 6. Сколько прохожу?", "3,6"),
+        ("en", "Failed to make the charge range, rolled 2 and 5. How far do I move?", "2,5"),
+    ],
+)
+def test_a_range_not_made_is_a_failed_charge(
+    glossary: Glossary, lang: str, text: str, dice: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "failed_charge"
+    assert decision.inputs.get("dice") == dice
+
+
+# Another game by its name translated and inflected is another game.
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("ru", "В Эпохе Сигмара сколько дюймов бросок на чардж?"),
+        ("es", "En Era de Sigmar, ¿cuánto mueve una carga?"),
+        ("it", "In Era di Sigmar quanti dadi tiro per la carica?"),
+        ("pl", "W Era Sigmara ile cali ma szarża?"),
+    ],
+)
+def test_another_games_translated_name_is_declined(
+    glossary: Glossary, lang: str, text: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.kind == "abstain"
+    assert decision.declined_for

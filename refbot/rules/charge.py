@@ -207,6 +207,8 @@ RULES = [
             ("movement", "roll"),
             # "Bewegung 5, Angriffswurf 6 und 2": a charge's roll or range is a charge.
             ("charge_range", "movement"),
+            # "Не добежал до врага" (did not reach the enemy): a range not made is a failed charge.
+            ("charge_range", "failed"),
         ),
     ),
     Rule(
