@@ -26,6 +26,9 @@ QUERY_ONLY = frozenset({"probability", "reroll"})
 UNLISTED_DENSE = 4.0  # dense weight × this for a language without glossary terms (ablation)
 UNLISTED_CONCEPTS = 0.5  # concept weight × this for such a language
 PARAGRAPH_CONTEXT = True  # the concepts of earlier sentences of a paragraph count as a heading's
+# ... and as a sentence's own where it points back to them ("In that case, treat the charge as
+# failed", "En este caso, … debe cargar"): it is the answer to the situation they tell.
+ANAPHORA_READ = True
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,11 @@ class Retriever:
         earlier = _earlier_in_paragraph(self.clauses, self.own) if PARAGRAPH_CONTEXT else None
         self.context_concepts = [
             (glossary.concepts_in(c.heading, c.lang, ()) | (earlier[i] if earlier else set())) - own
+            for i, (c, own) in enumerate(zip(self.clauses, self.own, strict=True))
+        ]
+        # What each clause answers: its own concepts, and those of the sentences it points back to.
+        answers = [
+            own | earlier[i] if earlier and ANAPHORA_READ and _points_back(c) else own
             for i, (c, own) in enumerate(zip(self.clauses, self.own, strict=True))
         ]
         tags = [own | heading for own, heading in zip(self.own, self.context_concepts, strict=True)]
@@ -124,8 +132,13 @@ class Retriever:
         }
         # Clause × concept matrices of IDF weights, so a question costs one column sum.
         self._column = {k: i for i, k in enumerate(sorted(frequency))}
-        self._own_idf = self._matrix(self.own)
-        self._context_idf = self._matrix(self.context_concepts)
+        self._own_idf = self._matrix(answers)
+        self._context_idf = self._matrix(
+            [
+                context - answer
+                for context, answer in zip(self.context_concepts, answers, strict=True)
+            ]
+        )
         self._norm = np.asarray([(sum(self.idf[k] for k in both) or 1.0) ** 0.25 for both in tags])
         self.bm25 = SparseBM25(
             [
@@ -324,6 +337,11 @@ class SparseBM25:
             rows, weights = self.postings[term]
             scores[rows] += times * weights  # a term occurs once per document's postings
         return scores
+
+
+def _points_back(clause: Clause) -> bool:
+    """Return whether a clause opens by pointing back to the situation told before it."""
+    return bool(patterns().anaphora.match(clause.text.lstrip()))
 
 
 def _asks(text: str) -> bool:

@@ -5,8 +5,9 @@ import pytest
 from rank_bm25 import BM25Okapi
 
 from refbot.bot import Refbot
+from refbot.lang import patterns
 from refbot.question import parse_question
-from refbot.retrieve import SparseBM25, Weights
+from refbot.retrieve import SparseBM25, Weights, _earlier_in_paragraph
 
 DOCS = [
     ["flee", "2d6", "unit", "flee"],
@@ -139,3 +140,32 @@ def test_a_unit_already_fleeing_when_reached_is_answered_by_its_own_rule(
 ) -> None:
     (best,) = real_bot.ask(text, lang=lang, k=1).citations
     assert best.text.startswith("Even if the charged unit was already fleeing")
+
+
+@pytest.mark.parametrize(
+    ("text", "points_back"),
+    [
+        ("In that case, treat the charge as failed.", True),
+        ("В таком случае лучше всего считать такое нападение неудавшимся.", True),
+        ("2. En este caso, la unidad debe cargar.", True),
+        ("Dans ce cas, la charge échoue.", True),
+        ("W takim przypadku szarża jest nieudana.", True),
+        ("The case of a unit that cannot reach is rare.", False),
+        ("Si en este caso no llega, huye.", False),
+    ],
+)
+def test_a_sentence_pointing_back_is_told_by_its_opening(text: str, points_back: bool) -> None:
+    assert bool(patterns().anaphora.match(text)) is points_back
+
+
+def test_a_sentence_pointing_back_answers_the_situation_told_before_it(bot: Refbot) -> None:
+    retriever = bot.loaded.retriever
+    earlier = _earlier_in_paragraph(retriever.clauses, retriever.own)
+    rows = [i for i, c in enumerate(retriever.clauses) if patterns().anaphora.match(c.text)]
+    assert rows, "the test corpus has a sentence opening 'В таком случае' or 'En este caso'"
+    for i in rows:
+        told = earlier[i] - retriever.own[i]
+        columns = [retriever._column[k] for k in told]
+        # The concepts of the sentences before it weigh as its own, not as a heading's.
+        assert columns and (retriever._own_idf[i, columns] > 0).all()
+        assert (retriever._context_idf[i, columns] == 0).all()

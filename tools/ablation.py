@@ -325,6 +325,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a paragraph's earlier sentences add no concepts to a clause (before)": lambda: (
             _retriever_built_without(bot, "PARAGRAPH_CONTEXT")
         ),
+        "'In that case, …' weighs the situation before it as a heading's (before)": lambda: (
+            _retriever_built_without(bot, "ANAPHORA_READ")
+        ),
         "a denied pursuit ('instead of chasing them') not read as restraining (before)": lambda: (
             patched(question, "DENIALS_READ", False)
         ),

@@ -107,6 +107,9 @@ class Language:
     named_rolls: tuple[tuple[str, tuple[int, ...]], ...] = ()
     # One word for so many times, read as that number: "zweimal schwenken" is two wheels.
     times: tuple[tuple[str, int], ...] = ()
+    # A sentence opening with one answers the situation the sentences before it told: "In that
+    # case, treat the charge as failed".
+    anaphora: tuple[str, ...] = ()
     example_cues: tuple[str, ...] = ()  # a sentence opening with one is a worked example
     page_markers: tuple[str, ...] = ()  # a line "<marker> 12" marks page 12
     # Words opening a condition inside a sentence: in "how far do they flee if the pursuers
@@ -164,6 +167,7 @@ class Patterns:
     # "4, 5 дюймов": a decimal written with a stray space before its unit: groups whole, tenth.
     spaced_decimal: re.Pattern[str]
     example_cue: re.Pattern[str]
+    anaphora: re.Pattern[str]  # at a sentence's start (after its list number, if any)
     page_marker: re.Pattern[str]  # group: the page
     # Number words are best read with the text's own language: "elf" is eleven in German and
     # Dutch but a unit in English.
@@ -340,6 +344,7 @@ def patterns(codes: tuple[str, ...] = CODES) -> Patterns:
         quantity=re.compile(rf"\d\s*(?:{letters})\s*6|\d+(?:[.,]\d+)?\s*(?:{units})", flags),
         spaced_decimal=re.compile(rf"(\d+)\s*,\s+(\d)\s*(?={_alternation(comma_units)})", flags),
         example_cue=re.compile(rf"^(?:{_alternation(words('example_cues'), whole=False)})", flags),
+        anaphora=re.compile(rf"^(?:\d+\.\s*)?(?:{_alternation(words('anaphora'))})", flags),
         page_marker=re.compile(
             rf"^(?:{_alternation(words('page_markers'), whole=False)})\s*(\d{{1,4}})\.?$", flags
         ),

@@ -85,6 +85,7 @@ LANGUAGE = Language(
     + tuple((f"{n}s", n) for n in range(1, 7)),
     named_rolls=(("snake eyes", (1, 1)), ("boxcars", (6, 6)), ("box cars", (6, 6))),
     times=(("twice", 2), ("thrice", 3)),
+    anaphora=("in that case", "in this case", "in such cases", "in such a case", "in which case"),
     example_cues=("for example", "for instance", "example:", "e.g.", "that is, if"),
     page_markers=("page", "p.", "pg."),
     decimal_comma=False,

@@ -40,6 +40,7 @@ LANGUAGE = Language(
     number_words=_NUMBERS,
     # Rolls players call by name: "snake eyes" is a double 1.
     named_rolls=(("yeux de serpent", (1, 1)),),
+    anaphora=("dans ce cas", "en ce cas", "dans un tel cas", "dans de tels cas"),
     example_cues=("par exemple", "exemple :", "exemple:"),
     page_markers=("page", "p."),
     # Snowball keeps the "-ent" of the third person plural ("ils détalent", "se reforment"):

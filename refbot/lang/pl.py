@@ -80,6 +80,7 @@ LANGUAGE = Language(
     times=(("dwukrotnie", 2), ("trzykrotnie", 3)),
     # Rolls players call by name: "snake eyes" is a double 1.
     named_rolls=(("oczy węża", (1, 1)), ("wężowe oczy", (1, 1))),
+    anaphora=("w takim przypadku", "w tym przypadku", "w takich przypadkach", "w takim razie"),
     example_cues=("na przykład", "przykład:"),
     page_markers=("strona", "str."),
 )

@@ -42,6 +42,7 @@ LANGUAGE = Language(
     face_nouns=(("senas", 6),),
     # Rolls players call by name: "snake eyes" is a double 1.
     named_rolls=(("olhos de cobra", (1, 1)), ("olhos de serpente", (1, 1))),
+    anaphora=("nesse caso", "neste caso", "em tal caso", "em tais casos", "nestes casos"),
     example_cues=("por exemplo", "exemplo:"),
     page_markers=("página", "pág.", "pagina", "pag."),
 )

@@ -93,6 +93,7 @@ LANGUAGE = Language(
     times=(("дважды", 2), ("трижды", 3)),
     # Rolls players call by name: "snake eyes" is a double 1.
     named_rolls=(("змеиные глаза", (1, 1)),),
+    anaphora=("в таком случае", "в этом случае", "в таких случаях", "в этих случаях"),
     example_cues=("например", "к примеру", "пример:", "то есть, если"),
     page_markers=("страница", "стр."),
 )

@@ -56,6 +56,7 @@ LANGUAGE = Language(
     number_words=_NUMBERS,
     # "iki altı attım": two sixes, the face said as its number word after the count.
     face_nouns=(("iki", 2), ("üç", 3), ("dört", 4), ("beş", 5), ("altı", 6)),
+    anaphora=("bu durumda", "böyle durumlarda", "o durumda"),
     example_cues=("örneğin", "mesela"),
     page_markers=("sayfa",),
 )
