@@ -423,3 +423,24 @@ def test_a_plain_word_is_never_a_mention(glossary: Glossary) -> None:
     assert plain
     found = glossary.concepts_in("The enemy unit attacked my warrior in this game", "en", ())
     assert not plain & set(found)
+
+
+# Terms whose stem is an everyday word's are read as written: wolves failed nothing.
+@pytest.mark.parametrize(
+    ("lang", "text", "concept"),
+    [
+        ("fr", "Mes chevaliers chargent des Loups du Chaos", "failed"),
+        ("nl", "We hebben het gevecht gewonnen", "wound"),
+        ("pt", "Ele foi atingido por armas de fogo", "flee"),
+        ("pt", "Qual o alcance da carga?", "caught"),
+        ("pl", "Moi stare rycerze szarżują", "close_combat"),
+        ("es", "En este caso, la unidad debe cargar", "building"),
+        ("it", "In questo caso devo caricare?", "building"),
+        ("ru", "Ранее отряд уже атаковал", "wound"),
+        ("es", "Igualmente podrá arrasar", "tie"),
+    ],
+)
+def test_an_everyday_word_sharing_a_terms_stem_names_nothing(
+    glossary: Glossary, lang: str, text: str, concept: str
+) -> None:
+    assert concept not in glossary.concepts_in(text, lang, ())
