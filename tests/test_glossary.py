@@ -438,6 +438,8 @@ def test_a_plain_word_is_never_a_mention(glossary: Glossary) -> None:
         ("it", "In questo caso devo caricare?", "building"),
         ("ru", "Ранее отряд уже атаковал", "wound"),
         ("es", "Igualmente podrá arrasar", "tie"),
+        ("es", "Mis héroes cargan contra los orcos", "wound"),
+        ("ru", "Ничего не понял, куда бегут?", "tie"),
     ],
 )
 def test_an_everyday_word_sharing_a_terms_stem_names_nothing(
