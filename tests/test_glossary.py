@@ -440,6 +440,7 @@ def test_a_plain_word_is_never_a_mention(glossary: Glossary) -> None:
         ("es", "Igualmente podrá arrasar", "tie"),
         ("es", "Mis héroes cargan contra los orcos", "wound"),
         ("ru", "Ничего не понял, куда бегут?", "tie"),
+        ("it", "Devo mettere in contatto più modelli possibile?", "probability"),
     ],
 )
 def test_an_everyday_word_sharing_a_terms_stem_names_nothing(
