@@ -59,6 +59,9 @@ class Limits:
 
 
 CITE_NAMED_GAME_ONLY = True  # ablation switch
+# A question naming a situation only one game's rules state ("overrun": Warhammer Fantasy;
+# "knocked down": Mordheim), and none only another's, is cited from that game (ablation switch).
+GAME_IMPLIED = True
 # A lookup in a named game whose clauses say nothing of the rules it names is declined (ablation).
 GAME_SCOPED_DECLINE = True
 # Supporting citations: the first few always, the rest only when they score at least this share
@@ -181,6 +184,8 @@ def ask(
         elif games:
             # "Mordheim: …": cite only that game's clauses (a glossary concept names a game).
             allowed = retriever.rows_of(games=games)
+        elif GAME_IMPLIED and (implied := retriever.implied_games(question.concepts)):
+            allowed = retriever.rows_of(games=implied)
         scores = retriever.scores(question, vector)
         # A language without glossary terms leans on the multilingual encoder.
         weights = (

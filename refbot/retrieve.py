@@ -102,6 +102,16 @@ class Retriever:
         for c, both in zip(self.clauses, tags, strict=True):
             by_game.setdefault(c.game, set()).update(both)
         self.covered_by_game = {game: frozenset(found) for game, found in by_game.items()}
+        # The situations each game's rules alone state: a question naming one asks of that game.
+        situations = {k for k in frequency if glossary.concepts[k].kind == "rule"}
+        self.only_in_game = {
+            game: frozenset(
+                k
+                for k in found & situations
+                if not any(k in other for g, other in by_game.items() if g != game)
+            )
+            for game, found in by_game.items()
+        }
         self.languages = frozenset(c.lang for c in self.clauses)
         # The rows of each edition and of each game, to search one book or game without a scan.
         self._rows: dict[tuple[str, str], list[int]] = {}
@@ -169,6 +179,12 @@ class Retriever:
         )
         self._row = {c.id: i for i, c in enumerate(self.clauses)}
         self.faq_rows = tuple(i for i, c in enumerate(self.clauses) if c.kind == "faq")
+
+    def implied_games(self, concepts: Iterable[str]) -> frozenset[str]:
+        """Return the one game whose own situations a question names, and no other's, if any."""
+        said = set(concepts)
+        games = frozenset(g for g, own in self.only_in_game.items() if own & said)
+        return games if len(games) == 1 else frozenset()
 
     def rows_of(
         self,

@@ -441,6 +441,9 @@ def test_a_plain_word_is_never_a_mention(glossary: Glossary) -> None:
         ("es", "Mis héroes cargan contra los orcos", "wound"),
         ("ru", "Ничего не понял, куда бегут?", "tie"),
         ("it", "Devo mettere in contatto più modelli possibile?", "probability"),
+        # English terms are looked for in every question: "held" is Dutch and German for hero.
+        ("nl", "Mijn held slaat op de vlucht", "hold"),
+        ("de", "Mein Held flieht aus dem Nahkampf", "hold"),
     ],
 )
 def test_an_everyday_word_sharing_a_terms_stem_names_nothing(

@@ -169,3 +169,24 @@ def test_a_sentence_pointing_back_answers_the_situation_told_before_it(bot: Refb
         # The concepts of the sentences before it weigh as its own, not as a heading's.
         assert columns and (retriever._own_idf[i, columns] > 0).all()
         assert (retriever._context_idf[i, columns] == 0).all()
+
+
+@pytest.mark.parametrize(
+    ("concepts", "games"),
+    [
+        ({"overrun"}, {"warhammer-fantasy"}),
+        ({"knocked_down", "close_combat"}, {"mordheim"}),
+        ({"overrun", "knocked_down"}, set()),  # each game's own: neither is implied
+        ({"flee", "close_combat"}, set()),  # both games speak of fleeing a fight
+    ],
+)
+def test_a_situation_only_one_games_rules_state_implies_that_game(
+    bot: Refbot, concepts: set[str], games: set[str]
+) -> None:
+    assert bot.loaded.retriever.implied_games(concepts) == games
+
+
+def test_a_question_implying_a_game_is_cited_from_it(bot: Refbot) -> None:
+    # Mordheim's panic names psychology too; an overrun is Warhammer Fantasy's.
+    answer = bot.ask("Fear test when my knights overrun into a new unit?", lang="en", k=5)
+    assert {c.game for c in answer.citations} == {"warhammer-fantasy"}

@@ -328,6 +328,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "'In that case, …' weighs the situation before it as a heading's (before)": lambda: (
             _retriever_built_without(bot, "ANAPHORA_READ")
         ),
+        "a situation only one game's rules state does not scope citations (before)": lambda: (
+            patched(pipeline, "GAME_IMPLIED", False)
+        ),
         "a denied pursuit ('instead of chasing them') not read as restraining (before)": lambda: (
             patched(question, "DENIALS_READ", False)
         ),
