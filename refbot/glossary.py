@@ -14,7 +14,14 @@ import yaml
 
 from refbot.corpus import load_yaml
 from refbot.errors import CorpusError
-from refbot.lang import CODES, all_languages, compound_links, ordinal_nouns, stem_rewrites
+from refbot.lang import (
+    CODES,
+    all_languages,
+    compound_links,
+    false_friends,
+    ordinal_nouns,
+    stem_rewrites,
+)
 from refbot.lang import get as get_language
 from refbot.lang import stemmer as snowball_algorithm
 
@@ -279,12 +286,16 @@ class Glossary:
         used: dict[tuple[str, int], frozenset[int]] = {}
         in_order: set[tuple[str, int]] = set()
         for term_lang in dict.fromkeys(langs):
+            # Another language's terms are not looked for in this one's false friends.
+            blocked = false_friends(lang) if term_lang != lang else frozenset()
             stems = stem_tokens(tokens, term_lang)
             table = self._by_stem.get(term_lang, {})
             in_digits = (
                 self._by_digit_stem.get(term_lang, {}) if digits and NUMBERS_AS_DIGITS else {}
             )
             for start, stem in enumerate(stems):
+                if tokens[start] in blocked:
+                    continue
                 # A term read in digits keeps the written forms of the term it stands for.
                 candidates = [(c, t, t) for c, t in table.get(stem, ())] + [
                     (c, t, self._digit_terms[(term_lang, c, t)]) for c, t in in_digits.get(stem, ())

@@ -444,6 +444,9 @@ def test_a_plain_word_is_never_a_mention(glossary: Glossary) -> None:
         # English terms are looked for in every question: "held" is Dutch and German for hero.
         ("nl", "Mijn held slaat op de vlucht", "hold"),
         ("de", "Mein Held flieht aus dem Nahkampf", "hold"),
+        # ... and "dice" Spanish and Italian for says (Language.false_friends).
+        ("es", "Mi rival dice que no puedo arrasar", "roll"),
+        ("it", "Il mio avversario dice di no", "roll"),
     ],
 )
 def test_an_everyday_word_sharing_a_terms_stem_names_nothing(

@@ -107,6 +107,9 @@ class Language:
     named_rolls: tuple[tuple[str, tuple[int, ...]], ...] = ()
     # One word for so many times, read as that number: "zweimal schwenken" is two wheels.
     times: tuple[tuple[str, int], ...] = ()
+    # Words of this language that are English terms in another sense ("dice": says; "held":
+    # hero): English terms are looked for in every question, but not in these words.
+    false_friends: tuple[str, ...] = ()
     # A sentence opening with one answers the situation the sentences before it told: "In that
     # case, treat the charge as failed".
     anaphora: tuple[str, ...] = ()
@@ -262,6 +265,12 @@ def function_words(code: str, light: bool = True) -> frozenset[str]:
     ):
         words.update(getattr(language, attribute))
     return frozenset(w.lower() for w in words if " " not in w)
+
+
+@lru_cache(maxsize=32)
+def false_friends(code: str) -> frozenset[str]:
+    """Return a language's words that are English terms in another sense, lowercased."""
+    return frozenset(w.lower() for w in _load(code).false_friends) if code in CODES else frozenset()
 
 
 def compound_links(code: str) -> tuple[str, ...]:

@@ -80,6 +80,7 @@ LANGUAGE = Language(
     times=(("zweimal", 2), ("dreimal", 3)),
     # Rolls players call by name: "snake eyes" is a double 1.
     named_rolls=(("schlangenaugen", (1, 1)),),
+    false_friends=("held", "helden"),
     anaphora=("in diesem fall", "in dem fall", "in solchen fällen", "in einem solchen fall"),
     example_cues=("zum beispiel", "beispiel:", "z. b.", "z.b."),
     page_markers=("seite", "s."),

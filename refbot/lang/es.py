@@ -60,6 +60,7 @@ LANGUAGE = Language(
     ),
     # Rolls players call by name: "snake eyes" is a double 1.
     named_rolls=(("ojos de serpiente", (1, 1)),),
+    false_friends=("dice", "dices"),
     anaphora=("en este caso", "en ese caso", "en tal caso", "en tales casos", "en estos casos"),
     example_cues=("por ejemplo", "ejemplo:", "p. ej.", "p.ej.", "es decir, si"),
     page_markers=("página", "pág.", "pagina", "pag."),

@@ -40,6 +40,7 @@ LANGUAGE = Language(
     number_words=_NUMBERS,
     # Rolls players call by name: "snake eyes" is a double 1.
     named_rolls=(("occhi di serpente", (1, 1)),),
+    false_friends=("dice", "dici"),
     anaphora=("in questo caso", "in tal caso", "in tali casi", "in quel caso"),
     example_cues=("ad esempio", "per esempio", "esempio:"),
     page_markers=("pagina", "pag.", "p."),

@@ -49,6 +49,7 @@ LANGUAGE = Language(
     times=(("tweemaal", 2), ("driemaal", 3)),
     # Rolls players call by name: "snake eyes" is a double 1.
     named_rolls=(("slangenogen", (1, 1)),),
+    false_friends=("held", "helden"),
     anaphora=("in dat geval", "in dit geval", "in zulke gevallen", "in zo'n geval"),
     example_cues=("bijvoorbeeld", "voorbeeld:"),
     page_markers=("pagina", "blz.", "p."),
