@@ -2336,3 +2336,12 @@ def test_another_games_translated_name_is_declined(
     decision = decide(glossary, text, lang)
     assert decision.kind == "abstain"
     assert decision.declined_for
+
+
+# Dutch denies a verb after it ("de vijand achtervolgt niet"): no pursuit, a flee not pursued.
+def test_a_dutch_denial_after_its_verb_says_no(glossary: Glossary) -> None:
+    text = "Ik vlucht met 4 en 4 en de vijand achtervolgt niet. Hoeveel inch ga ik?"
+    decision = decide(glossary, text, "nl")
+    assert decision.rule == "flee"
+    assert decision.inputs.get("pursued") == "no"
+    assert "pursuit" not in {c.rule for c in decision.calls}

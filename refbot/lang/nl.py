@@ -16,6 +16,7 @@ LANGUAGE = Language(
     compound_links=("", "s", "en", "e"),
     # A word for "almost" denies too: a unit almost wiped out was not.
     conditionals=("als", "indien"),
+    trailing_negations=("niet",),
     negations=("niet", "geen", "zonder", "nooit", "niemand", "bijna"),
     inch=("inch", "duim"),
     cm=("cm", "centimeter", "centimeters"),
