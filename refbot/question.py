@@ -393,6 +393,14 @@ class Question:
         # "препятствий никаких нет": a trailing negation denies the word just before it, with
         # no other situation word between them but those of one phrase with it, right after it
         # ("ayakta başka düşman yok": no other standing enemy).
+        # "achtervolgt niet" (restraining) holds "achtervolgt" with the negation after it.
+        if any(
+            tokens[t] in trailing
+            for m in self.mentions
+            if m != mention and m.start <= mention.start and mention.end < m.end
+            for t in range(mention.end, m.end)
+        ):
+            return True
         end = mention.end
         while PHRASES_DENIED_AFTER and end in covered:
             end = max(m.end for m in self.mentions if m.start <= end < m.end)
