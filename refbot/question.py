@@ -390,10 +390,8 @@ class Question:
             and (m.concept, mention.concept) not in self.qualifying
         ):
             return True
-        # "препятствий никаких нет": a trailing negation denies the word just before it, with
-        # no other situation word between them but those of one phrase with it, right after it
-        # ("ayakta başka düşman yok": no other standing enemy).
-        # "achtervolgt niet" (restraining) holds "achtervolgt" with the negation after it.
+        # A term holding this one with a trailing negation after it ("achtervolgt niet":
+        # restraining) denies it, as one holding a negation before it does (`own` above).
         if any(
             tokens[t] in trailing
             for m in self.mentions
@@ -401,6 +399,9 @@ class Question:
             for t in range(mention.end, m.end)
         ):
             return True
+        # "препятствий никаких нет": a trailing negation denies the word just before it, with
+        # no other situation word between them but those of one phrase with it, right after it
+        # ("ayakta başka düşman yok": no other standing enemy).
         end = mention.end
         while PHRASES_DENIED_AFTER and end in covered:
             end = max(m.end for m in self.mentions if m.start <= end < m.end)

@@ -2291,16 +2291,16 @@ def test_a_roll_word_bridges_nothing_far_away_or_past_another_situation(
 
 # Spanish profiles abbreviate Leadership "L", glued to its value as "M" is to Movement's.
 @pytest.mark.parametrize(
-    "text",
+    ("text", "leadership"),
     [
-        "Chequeo de Liderazgo para no perseguir con L9, saqué un 4. ¿Se quedan quietos?",
-        "Quiero retener la persecución, mis lanceros tienen L 7 y saco un 8.",
+        ("Chequeo de Liderazgo para no perseguir con L9, saqué un 4. ¿Se quedan quietos?", "9"),
+        ("Quiero retener la persecución, mis lanceros tienen L 7 y saco un 8.", "7"),
     ],
 )
-def test_a_spanish_profiles_l_is_leadership(glossary: Glossary, text: str) -> None:
+def test_a_spanish_profiles_l_is_leadership(glossary: Glossary, text: str, leadership: str) -> None:
     decision = decide(glossary, text, "es")
     assert decision.rule == "restrain"
-    assert decision.inputs.get("leadership") in {"9", "7"}
+    assert decision.inputs.get("leadership") == leadership
 
 
 # A charge that did not reach ("не добежал до врага", "didn't make the range") is a failed one,
