@@ -31,9 +31,9 @@ LATER_ANGLES_READ = True  # "45 градусов, а потом ещё на 30":
 ABOVE_READ = True  # "more than 90 degrees" is past 90, not 90 (ablation switch)
 NEGATED_TERMS_DENY = True  # "no llega a tocarla": a negated term denies what it governs (abl.)
 NEGATION_TAILS_READ = True  # "can't", "won't" deny (ablation switch)
-# "ayakta başka düşman yok" denies both words: tried, not kept (it also denied "преследовать
-# бегущих или нет"; it mattered only with guessed concepts setting inputs) (ablation: True).
-PHRASES_DENIED_AFTER = False
+# "ayakta başka düşman yok" denies both words, the phrase a trailing negation ends (ablation).
+PHRASES_DENIED_AFTER = True
+ALTERNATIVES_READ = True  # "или нет", "or not" after a joiner denies nothing (ablation switch)
 LIGHT_VERBS_READ = True  # "yok etti" (destroyed) is no denial: a light verb follows (ablation)
 # A number before a capitalised name no term reads counts models: "a unit of 5 Chaos Knights".
 # Not in German, which capitalises every noun ("7 Zoll") (ablation switch).
@@ -406,12 +406,16 @@ class Question:
         while PHRASES_DENIED_AFTER and end in covered:
             end = max(m.end for m in self.mentions if m.start <= end < m.end)
         after = range(end, min(len(tokens), end + TRAILING_REACH))
+        # "преследовать бегущих или нет", "or not": a negation after a joiner offers the
+        # alternative, it denies nothing.
+        joiners = frozenset(language.joiners) if language is not None else frozenset()
         for i in after:
             if i in covered:
                 return False
             ends_clause = i + 1 == len(tokens) or not self.same_clause(i, i + 1)
             if (
                 (tokens[i] in trailing or (tokens[i] in final and ends_clause))
+                and not (ALTERNATIVES_READ and i > 0 and tokens[i - 1] in joiners)
                 and i not in self._made_verbs_at
                 and self.same_clause(i, mention.start)
             ):

@@ -224,8 +224,8 @@ def test_real_model_reads_a_situation_guessed_from_one_word_when_switched_on(
     outcome: dict[str, object],
     guess_says: bool,
 ) -> None:
-    # GUESSED_WORDS_FLAG was tried and not kept (held-out 22), with PHRASES_DENIED_AFTER for
-    # its negated phrases: off, the guess sets no input.
+    # GUESSED_WORDS_FLAG, with PHRASES_DENIED_AFTER for its negated phrases: off, the guess
+    # sets no input.
     monkeypatch.setattr("refbot.router.GUESSED_WORDS_FLAG", flag)
     monkeypatch.setattr("refbot.question.PHRASES_DENIED_AFTER", flag)
     answer = real_bot.ask(text, lang="tr")

@@ -604,6 +604,32 @@ def test_a_trailing_negation_denies_the_phrase_before_it(
     assert question.negated(standing) is read
 
 
+@pytest.mark.parametrize("read", [True, False])
+@pytest.mark.parametrize(
+    ("text", "lang", "joiner", "concept"),
+    [
+        ("Могу ли я выбрать, преследовать бегущих или нет?", "ru", "или", "flee"),
+        ("Ayakta duran düşman var veya yok?", "tr", "veya", "standing_enemy"),
+    ],
+)
+def test_a_negation_after_a_joiner_offers_the_alternative(
+    glossary: Glossary,
+    read: bool,
+    text: str,
+    lang: str,
+    joiner: str,
+    concept: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "or not" after a word denies nothing; without the switch the trailing negation does.
+    monkeypatch.setattr(question_module, "ALTERNATIVES_READ", read)
+    question = parse_question(text, lang, glossary)
+    before = question.tokens.index(joiner) - 1
+    mention = Mention(concept, before, before + 1)
+    question = replace(question, mentions=(mention,))
+    assert question.negated(mention) is not read
+
+
 @pytest.mark.parametrize(
     ("text", "lang", "concept", "denied"),
     [

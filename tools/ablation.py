@@ -104,14 +104,17 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         ),
         "an unlisted word nearest a plain word ('düşman', enemy) takes the term holding it "
         "(before)": lambda: _no_plain_words(bot),
-        "a concept guessed from one word sets yes/no inputs ('şarj ettim'; tried)": lambda: patched(
-            router, "GUESSED_WORDS_FLAG", True
+        "a concept guessed from one word sets no input ('şarj ettim'; before)": lambda: patched(
+            router, "GUESSED_WORDS_FLAG", False
         ),
         "a negation before a light verb denies ('yok etti', destroyed; before)": lambda: patched(
             question, "LIGHT_VERBS_READ", False
         ),
-        "a trailing negation denies the phrase before it ('ayakta başka düşman yok'; tried)": (
-            lambda: patched(question, "PHRASES_DENIED_AFTER", True)
+        "a trailing negation denies only the word before it ('ayakta başka düşman yok'; before)": (
+            lambda: patched(question, "PHRASES_DENIED_AFTER", False)
+        ),
+        "a negation after a joiner denies ('или нет', or not; before)": lambda: patched(
+            question, "ALTERNATIVES_READ", False
         ),
         "a number after a definite article read as a roll ('the 10 knights'; before)": lambda: (
             patched(question, "DETERMINED_COUNTS_READ", False)
