@@ -42,6 +42,7 @@ WHOLE_RULE_VERIFIES = True  # any clause stating the rule verifies it, not only 
 QUOTED_DICE = True  # dice only one edition writes ("5D6 u 8D6") choose it (ablation)
 QUOTED_FACES = True  # so do as many faces as one edition's dice ("3 and 2": 2D6; ablation)
 QUOTED_UNITS = True  # so do lengths in the unit of only one edition ("M 20 cm"; ablation)
+NAMED_BOOKS = True  # so does a book named by its language ("the English rulebook"; ablation)
 GLOSSARY_DETECTS = True  # a question language ID is unsure of takes its glossary's (ablation)
 # Below this probability language ID only leans ("Fuga: 2 e 1. Inseguimento: 2+2. Presi?" is
 # Portuguese at 0.56): the glossary's language, when its terms cover the most words, settles it
@@ -261,10 +262,13 @@ def ask(
             decision, followed = continue_from(
                 decision, question, previous, unit, languages, retriever.languages
             )
+        named_book = None
         if situation is None and not followed and not edition:
             # Dice only one edition's clauses write ("¿5D6 u 8D6?"), or lengths in only one
             # edition's unit, name that edition, in a new question as in a conversation.
             followed = quoted_edition(question, decision, loaded)
+            if not followed and NAMED_BOOKS:
+                named_book = named_edition(question, decision)
         if followed and not edition:
             # The follow-up is about one edition ("what about the Spanish rules?"): compute and
             # cite that edition alone.
@@ -299,8 +303,9 @@ def ask(
     problem = None
     if decision.kind == "rule" and decision.calls:
         with clock("rules"):
+            computed = edition or named_book
             results, problem = compute(
-                decision, loaded, loaded.originals.get(edition or "", edition)
+                decision, loaded, loaded.originals.get(computed or "", computed)
             )
         if results:
             with clock("answer"):
@@ -312,8 +317,17 @@ def ask(
                 checked = verify(
                     results,
                     deep,
-                    lambda r: _edition_ranking(retriever, scores, r, allowed, weights),
+                    # In the book the question names, as deep as retrieval's own ranking.
+                    lambda r: _edition_ranking(
+                        retriever,
+                        scores,
+                        r,
+                        allowed,
+                        weights,
+                        VERIFY_DEPTH if named_book is not None else EDITION_DEPTH,
+                    ),
                     loaded.rule_clauses if WHOLE_RULE_VERIFIES else None,
+                    own_edition=named_book is not None,
                 )
                 cited = frozenset(i for r in results for i in r.clauses)
                 provenance = {i: loaded.clause(i) for i in cited}
@@ -340,7 +354,7 @@ def ask(
                     text, lang, checked, boosted, provenance, k, assumed, decision.calls[0].presumed
                 )
                 answer = cite_translations(answer, loaded.provenance, loaded.clauses_by_id)
-                situation = situation_of(decision, followed or edition)
+                situation = situation_of(decision, followed or edition or named_book)
                 return with_asks(replace(answer, situation=situation), results)
     if decision.kind == "lookup" and decision.named and LOOKUP_SHARE:
         # No rule computed, but the question names rules' situations: their clauses lead.
@@ -427,8 +441,30 @@ def quoted_edition(question: Question, decision: Decision, loaded: Loaded) -> st
     # keeps the English book's 2D6 beside the Spanish one's.
     if chosen.lang != question.lang and any(r.lang == question.lang for r in rules):
         return None
-    # Every rule the question sets up must be that edition's: a detail only another edition
-    # states ("must I charge the unit my overrun reaches?") keeps every edition.
+    return _every_call_of(decision, chosen)
+
+
+def named_edition(question: Question, decision: Decision) -> str | None:
+    """Return the one edition of the main rule whose book the question names by its language.
+
+    "Using the English rulebook", "según el reglamento inglés", "по испанским правилам": the
+    book in that language is computed, whatever the question's own; its clauses are not the
+    only ones cited, since "the Spanish book says otherwise: who is right?" compares books.
+    """
+    if decision.kind != "rule" or not decision.calls:
+        return None
+    rules = editions_of(decision.calls[0].rule)
+    named = named_language(question, [r.lang for r in rules]) if len(rules) > 1 else None
+    in_named = [r for r in rules if r.lang == named]
+    return _every_call_of(decision, in_named[0]) if len(in_named) == 1 else None
+
+
+def _every_call_of(decision: Decision, chosen: Rule) -> str | None:
+    """Return the chosen edition when every rule the question sets up is stated in it.
+
+    A detail only another edition states ("must I charge the unit my overrun reaches?") keeps
+    every edition.
+    """
     for call in decision.calls:
         if call.rule != chosen.id and chosen.edition not in {
             r.edition for r in editions_of(call.rule)
@@ -842,13 +878,15 @@ def verify(
     deep: Sequence[Hit],
     edition_ranking: Callable[[RuleResult], Sequence[Hit]] | None = None,
     rule_clauses: Mapping[tuple[str, str], Sequence[str]] | None = None,
+    own_edition: bool = False,
 ) -> list[tuple[RuleResult, bool]]:
     """Mark each result verified when retrieval alone ranked a clause stating it.
 
     `deep` is retrieval's top VERIFY_DEPTH, however few citations the caller asked for, so
     that verification does not depend on k; a result it does not verify, of a rule it verifies
     another edition's result of, is checked against its own edition's best clauses when
-    `edition_ranking` gives them.
+    `edition_ranking` gives them, as is any result when `own_edition` (the question named that
+    edition's book).
     """
     found = {h.clause.id for h in deep}
     rule_clauses = rule_clauses or {}
@@ -862,7 +900,7 @@ def verify(
         ok = bool(found & stating(result))
         # Only another edition's result of a rule the whole ranking verified: a rule no
         # edition of which it shows is unverified, however few clauses its book has.
-        if not ok and result.id in ranked and edition_ranking is not None:
+        if not ok and (own_edition or result.id in ranked) and edition_ranking is not None:
             ok = bool({h.clause.id for h in edition_ranking(result)} & stating(result))
         checked.append((result, ok))
     return checked
@@ -874,16 +912,17 @@ def _edition_ranking(
     result: RuleResult,
     allowed: Sequence[int] | None,
     weights: Weights | None,
+    depth: int = EDITION_DEPTH,
 ) -> list[Hit]:
-    """Return the EDITION_DEPTH best clauses of the result's own edition."""
-    if not EDITION_DEPTH:
+    """Return the `depth` best clauses of the result's own edition."""
+    if not depth:
         return []
     rows = [
         i
         for i in retriever.rows_of((result.edition,), within=allowed)
         if retriever.clauses[i].game == result.game
     ]
-    return retriever.rank(scores, EDITION_DEPTH, rows, weights=weights)
+    return retriever.rank(scores, depth, rows, weights=weights)
 
 
 class Stopwatch:

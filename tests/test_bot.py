@@ -374,6 +374,39 @@ def test_ask_keeps_the_askers_own_book_beside_another_ones_dice(bot: Refbot) -> 
     }
 
 
+@pytest.mark.parametrize("named", [True, False])
+@pytest.mark.parametrize(
+    ("question", "edition"),
+    [
+        (
+            "Using the English rulebook: my knights were charged and wiped the enemy out. "
+            "May they overrun?",
+            "rulebook-en",
+        ),
+        (
+            "Según el reglamento inglés: mis caballeros cargaron y aniquilaron al enemigo. "
+            "¿Pueden arrasar?",
+            "rulebook-en",
+        ),
+        (
+            "Nach den spanischen Regeln: meine Ritter griffen an und vernichteten den Feind. "
+            "Dürfen sie überrennen?",
+            "reglamento-es",
+        ),
+    ],
+)
+def test_ask_computes_the_book_the_question_names_by_its_language(
+    bot: Refbot, monkeypatch: pytest.MonkeyPatch, named: bool, question: str, edition: str
+) -> None:
+    # The book named computes alone, in the asker's language or another; unnamed, every book.
+    monkeypatch.setattr("refbot.pipeline.NAMED_BOOKS", named)
+    answer = bot.ask(question)
+    expected = {edition} if named else {"rulebook-en", "reglamento-es"}
+    assert {r.edition for r in answer.rules if r.id == "overrun"} == expected
+    if named:
+        assert answer.situation is not None and answer.situation.edition == edition
+
+
 def test_ask_chooses_the_quoted_edition_in_a_conversation(bot: Refbot) -> None:
     first = bot.ask("my goblins fled 7, the pursuers rolled 9")
     answer = bot.ask(

@@ -88,6 +88,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "lengths in one edition's unit do not choose it (before)": lambda: patched(
             pipeline, "QUOTED_UNITS", False
         ),
+        "a book named by its language does not choose it ('English rulebook'; before)": lambda: (
+            patched(pipeline, "NAMED_BOOKS", False)
+        ),
         "a term read out of order kept over its listed match ('were charged'; before)": lambda: (
             patched(glossary_module, "LISTED_FIRST", False)
         ),
