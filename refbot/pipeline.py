@@ -24,7 +24,13 @@ from refbot.glossary import Glossary, inside_longer
 from refbot.i18n import MIN_CONFIDENCE, TOLD_APART, Writer, identify_language
 from refbot.index import Hit
 from refbot.loaded import Loaded
-from refbot.question import Question, parse_question, with_amount_asked, with_mentions
+from refbot.question import (
+    Question,
+    parse_question,
+    space_scripts,
+    with_amount_asked,
+    with_mentions,
+)
 from refbot.retrieve import Retriever, Weights
 from refbot.router import Call, Decision, candidates, follow_up, named_language, route
 from refbot.rules import Rule, RuleResult, all_rules, editions_of, rule_inputs, rule_of, run_rule
@@ -42,6 +48,9 @@ WHOLE_RULE_VERIFIES = True  # any clause stating the rule verifies it, not only 
 QUOTED_DICE = True  # dice only one edition writes ("5D6 u 8D6") choose it (ablation)
 QUOTED_FACES = True  # so do as many faces as one edition's dice ("3 and 2": 2D6; ablation)
 QUOTED_UNITS = True  # so do lengths in the unit of only one edition ("M 20 cm"; ablation)
+# In a language without glossary terms, a rule whose situation a best clause names in its own
+# words stands for the question's situation after the rules those clauses state (ablation).
+HITS_NAME_SITUATIONS = True
 NAMED_BOOKS = True  # so does a book named by its language ("the English rulebook"; ablation)
 GLOSSARY_DETECTS = True  # a question language ID is unsure of takes its glossary's (ablation)
 # Below this probability language ID only leans ("Fuga: 2 e 1. Inseguimento: 2+2. Presi?" is
@@ -145,7 +154,8 @@ def ask(
     is the language of a question too short to tell.
     """
     clock = Stopwatch(profile)
-    text = check_question(query, limits.max_question_chars)
+    asked = check_question(query, limits.max_question_chars)
+    text = space_scripts(asked)
     k = k or limits.k
     retriever = loaded.retriever
     check_options(lang, edition, retriever)
@@ -212,6 +222,10 @@ def ask(
             if lang not in glossary.languages
             else ()
         )
+        if lang not in glossary.languages:
+            # Then the rules whose situation one of those clauses names in its own words:
+            # "Like fleeing, pursuit is a hectic affair" states no rule, but flees and pursues.
+            stated = (*stated, *situated_rules(hits[:STATING_HITS], retriever, stated))
         unit = edition_unit(retriever, edition)
         decision = route(
             question,
@@ -299,7 +313,7 @@ def ask(
             elif lang in TOLD_APART:
                 # Nothing read in a language the model does not read: say so, not "not covered".
                 declined = ("language", (lang,))
-            return compose_abstention(text, lang, loaded.coverage, glossary, declined)
+            return compose_abstention(asked, lang, loaded.coverage, glossary, declined)
     problem = None
     if decision.kind == "rule" and decision.calls:
         with clock("rules"):
@@ -350,8 +364,9 @@ def ask(
                     if n not in assumed and n not in given_inputs
                 }
                 boosted = relevant(boosted, cited | frozenset(boost))
+                presumed = decision.calls[0].presumed
                 answer = compose_rule(
-                    text, lang, checked, boosted, provenance, k, assumed, decision.calls[0].presumed
+                    asked, lang, checked, boosted, provenance, k, assumed, presumed
                 )
                 answer = cite_translations(answer, loaded.provenance, loaded.clauses_by_id)
                 situation = situation_of(decision, followed or edition or named_book)
@@ -368,7 +383,7 @@ def ask(
         hits = lead_with_translation(hits, loaded.provenance, loaded.clauses_by_id, lang)
         paragraph, amendments = loaded.paragraph(hits[0].clause)
         answer = compose_lookup(
-            text,
+            asked,
             lang,
             relevant(hits),
             problem,
@@ -442,6 +457,26 @@ def quoted_edition(question: Question, decision: Decision, loaded: Loaded) -> st
     if chosen.lang != question.lang and any(r.lang == question.lang for r in rules):
         return None
     return _every_call_of(decision, chosen)
+
+
+def situated_rules(
+    hits: Sequence[Hit], retriever: Retriever, stated: Sequence[str]
+) -> tuple[str, ...]:
+    """Return the rules, other than those stated, whose situation a clause of hits names."""
+    if not HITS_NAME_SITUATIONS:
+        return ()
+    registered = candidates(all_rules())
+    found = []
+    for hit in hits:
+        said = retriever.concepts_of(retriever.row_of(hit.clause.id))
+        found += [
+            c.rule
+            for c in registered
+            if c.rule not in stated
+            and hit.clause.game in c.games
+            and any(set(group) <= said for group in c.when)
+        ]
+    return tuple(dict.fromkeys(found))
 
 
 def named_edition(question: Question, decision: Decision) -> str | None:

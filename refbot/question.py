@@ -617,6 +617,39 @@ def _amount_words(code: str) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(tokenize(w)) for w in get_language(code).amount_words)
 
 
+# Scripts written without spaces between words and numbers ("掷出7", "9를"): Han, kana and
+# Hangul. A number glued to them is parted from them, as in the languages written with spaces.
+UNSPACED = (
+    "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff"  # Hangul jamo, kana
+    "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"  # Han, Hangul syllables
+)
+UNSPACED_EDGE = re.compile(
+    rf"(?<=[{UNSPACED}])(?=[^\W_{UNSPACED}])|(?<=[^\W_{UNSPACED}])(?=[{UNSPACED}])"
+)
+# Full-width forms ("７", "，", "？") as their ASCII letters, and the ideographic full stop and
+# comma as a point and a comma: then sentences end and numbers read as in other scripts.
+UNSPACED_CHAR = re.compile(rf"[{UNSPACED}\uff01-\uff5e。、]")
+FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
+IDEOGRAPHIC = {"。": ". ", "、": ", ", "　": " "}
+SCRIPTS_SPACED = True  # ablation switch
+
+
+def space_scripts(text: str) -> str:
+    """Return text with numbers and Latin words parted from Han, kana and Hangul by a space.
+
+    "我的哥布林逃跑掷出7，追击者掷出9" reads as "… 掷出 7, 追击者掷出 9": its numbers are words of
+    their own, as "fled 7, they rolled 9" are.
+    """
+    if not SCRIPTS_SPACED or not UNSPACED_CHAR.search(text):
+        return text
+    text = text.translate(FULL_WIDTH)
+    for mark, plain in IDEOGRAPHIC.items():
+        text = text.replace(mark, plain)
+    # A full-width comma or question mark became ASCII: give it the space after it.
+    text = re.sub(r"([,.?!:;])(?=[^\s\d])", r"\1 ", text)
+    return UNSPACED_EDGE.sub(" ", text).strip()
+
+
 HALF_WRITTEN = re.compile(r"(?<![\w./])1/2(?![\w/])")
 # A characteristic's abbreviation glued to its value ("M5", "Ld8"): letters, then digits.
 GLUED = re.compile(r"\b([^\W\d_]{1,2})(\d{1,2})\b")

@@ -41,6 +41,9 @@ FACES_BY_ORDER = True  # die faces fill a roll whose bare numbers are not read b
 ONLY_ROLL_READ = True  # a rule's one roll takes the question's one set of faces (ablation)
 LONE_TOTAL_READ = True  # ... or, without faces, its one free number as the total (ablation)
 RESULT_WORDS = 3  # at most this many words before a lone total in its clause ("es kam eine 9")
+# A rule the retrieved clauses state reads the question's numbers by unit and order though no
+# word of the question named an input ("掷出 7, 追击者掷出 9") (ablation switch).
+STATED_BY_ORDER = True
 GUESSES_CLAIM = False  # a concept guessed by nearest term claims a number (ablation: True)
 GUESSES_FLAG = False  # a concept guessed by nearest term sets no input by being said (abl.: True)
 # ... but one guessed from a single word does ("şarj ettim": charged). Session 28: seen sets
@@ -199,12 +202,17 @@ def candidates(rules: Iterable[Rule]) -> list[Candidate]:
 
 
 def bind(
-    candidate: Candidate, question: Question, valued: frozenset[str] = frozenset()
+    candidate: Candidate,
+    question: Question,
+    valued: frozenset[str] = frozenset(),
+    established: bool = False,
 ) -> dict[str, str]:
     """Read a rule's inputs from the question: choices, flags, dice faces and nearby numbers.
 
     `valued` are the concepts that take a number in any rule ("fled 7"): a number right after
-    one of them is that concept's, not a lone count left over for this rule.
+    one of them is that concept's, not a lone count left over for this rule. `established`
+    says the situation is the rule's though no input was read by its word (the clauses
+    retrieved state it): its numbers are then read by unit and order.
     """
     inputs: dict[str, str] = {}
     numbers: list[Param] = []
@@ -295,7 +303,9 @@ def bind(
         if made is not None:
             inputs[param.name] = f"{made.value:g}"
             used.add(made.token)
-    if inputs:
+    # Established by retrieval alone, a lone number is left to the rules for one number below.
+    several = len(question.numbers) + len(question.rolls) > 1
+    if inputs or (established and STATED_BY_ORDER and several):
         # The situation is established: what is left is read by unit, then by order.
         inputs.update(
             _by_unit_and_order(
@@ -1317,7 +1327,7 @@ def _stated_call(
         candidate = by_rule.get(rule_id)
         if candidate is None or (games and not games & candidate.games):
             continue
-        inputs = bind(candidate, question, valued)
+        inputs = bind(candidate, question, valued, established=True)
         if _reads_every_number(candidate, inputs, question):
             inputs, assumed = _with_units(candidate, question, inputs, edition_unit)
             return Call(candidate.rule, inputs, assumed)

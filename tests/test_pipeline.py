@@ -119,6 +119,31 @@ def test_a_lookup_naming_a_rule_cites_a_clause_stating_it_first(
     assert answer.citations[0].id in stated
 
 
+CHINESE_PURSUIT = "我的哥布林逃跑掷出7，追击者掷出9，他们被抓住了吗？"
+
+
+# Languages without glossary terms nor spaces between words: the clauses retrieved name the
+# situation, and the rule reads the question's numbers in order.
+@pytest.mark.model
+@pytest.mark.parametrize(
+    ("text", "switch"),
+    [
+        (CHINESE_PURSUIT, "refbot.question.SCRIPTS_SPACED"),
+        (CHINESE_PURSUIT, "refbot.pipeline.HITS_NAME_SITUATIONS"),
+        ("هربت وحدتي 7 والمطاردون رموا 9، هل تم الإمساك بهم؟", "refbot.router.STATED_BY_ORDER"),
+    ],
+)
+def test_a_situation_the_retrieved_clauses_name_reads_its_numbers_in_order(
+    real_bot: Refbot, monkeypatch: pytest.MonkeyPatch, text: str, switch: str
+) -> None:
+    answer = real_bot.ask(text)
+    assert answer.situation is not None and answer.situation.rule == "pursuit"
+    assert answer.situation.inputs == {"flee": "7", "pursuit": "9"}
+    assert answer.rule is not None and answer.rule.outcome["caught"] is True
+    monkeypatch.setattr(switch, False)
+    assert real_bot.ask(text).situation is None
+
+
 def test_a_lookup_quotes_the_whole_paragraph(bot: Refbot) -> None:
     answer = bot.ask("What happens when the pursuers reach the battlefield edge?", lang="en")
     top = answer.citations[0]

@@ -91,6 +91,15 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a book named by its language does not choose it ('English rulebook'; before)": lambda: (
             patched(pipeline, "NAMED_BOOKS", False)
         ),
+        "numbers glued to Han, kana and Hangul stay glued ('掷出7'; before)": lambda: patched(
+            question, "SCRIPTS_SPACED", False
+        ),
+        "only rules the best clauses state stand for an unlisted language's situation (before)": (
+            lambda: patched(pipeline, "HITS_NAME_SITUATIONS", False)
+        ),
+        "a stated rule reads no number in order without a word for it (before)": lambda: patched(
+            router, "STATED_BY_ORDER", False
+        ),
         "a term read out of order kept over its listed match ('were charged'; before)": lambda: (
             patched(glossary_module, "LISTED_FIRST", False)
         ),
