@@ -623,14 +623,15 @@ UNSPACED = (
     "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff"  # Hangul jamo, kana
     "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"  # Han, Hangul syllables
 )
-UNSPACED_EDGE = re.compile(
-    rf"(?<=[{UNSPACED}])(?=[^\W_{UNSPACED}])|(?<=[^\W_{UNSPACED}])(?=[{UNSPACED}])"
-)
+# Arabic writes "and" onto the next word, a number too ("2 و3"): parted from digits as well.
+PARTED = UNSPACED + "\u0600-\u06ff\u0750-\u077f"
+UNSPACED_EDGE = re.compile(rf"(?<=[{PARTED}])(?=[^\W_{PARTED}])|(?<=[^\W_{PARTED}])(?=[{PARTED}])")
 # Full-width forms ("７", "，", "？") as their ASCII letters, and the ideographic full stop and
 # comma as a point and a comma: then sentences end and numbers read as in other scripts.
-UNSPACED_CHAR = re.compile(rf"[{UNSPACED}\uff01-\uff5e。、]")
+UNSPACED_CHAR = re.compile(rf"[{UNSPACED}]")
+PARTED_CHAR = re.compile(rf"[{PARTED}\uff01-\uff5e。、]")
 FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
-IDEOGRAPHIC = {"。": ". ", "、": ", ", "　": " "}
+IDEOGRAPHIC = {"。": ". ", "、": ", ", "　": " ", "،": ", ", "؟": "?", "؛": ";"}
 SCRIPTS_SPACED = True  # ablation switch
 
 
@@ -640,7 +641,7 @@ def space_scripts(text: str) -> str:
     "我的哥布林逃跑掷出7，追击者掷出9" reads as "… 掷出 7, 追击者掷出 9": its numbers are words of
     their own, as "fled 7, they rolled 9" are.
     """
-    if not SCRIPTS_SPACED or not UNSPACED_CHAR.search(text):
+    if not SCRIPTS_SPACED or not PARTED_CHAR.search(text):
         return text
     text = text.translate(FULL_WIDTH)
     for mark, plain in IDEOGRAPHIC.items():

@@ -44,6 +44,8 @@ RESULT_WORDS = 3  # at most this many words before a lone total in its clause ("
 # A rule the retrieved clauses state reads the question's numbers by unit and order though no
 # word of the question named an input ("掷出 7, 追击者掷出 9") (ablation switch).
 STATED_BY_ORDER = True
+# ... and is computed over a rule a guessed word names that leaves numbers unread (ablation).
+STATED_OVER_PARTIAL = True
 GUESSES_CLAIM = False  # a concept guessed by nearest term claims a number (ablation: True)
 GUESSES_FLAG = False  # a concept guessed by nearest term sets no input by being said (abl.: True)
 # ... but one guessed from a single word does ("şarj ettim": charged). Session 28: seen sets
@@ -1522,6 +1524,20 @@ def route(
             and call.inputs
             and not (SHARED_FACES_DROPPED and _faces_reread(call, main, candidate_of))
         ]
+        if (
+            STATED_OVER_PARTIAL
+            and stated
+            and not _reads_every_number(candidate_of[main.rule], main.inputs, question)
+        ):
+            # A word guessed by its nearest term named one rule, which leaves numbers unread
+            # ("溃逃掷了4和3，追击掷了6和1": the flee of a pursuit): a rule the best clauses
+            # state that reads them all is the situation.
+            naming_rules = frozenset(c for c in said if glossary.concepts[c].kind == "rule")
+            whole = _stated_call(
+                question, registered, stated, games, valued, edition_unit, naming_rules
+            )
+            if whole is not None and whole.rule != main.rule:
+                return Decision("rule", (whole,))
         return Decision("rule", (main, *also)[:MAX_CALLS])
     uncovered, named_subjects, asked = _topics_asked(question, glossary, covered, subjects, passing)
     if TOPICS_DECLINED and uncovered and (not named_subjects or (TOPIC_OVER_SUBJECT and asked)):

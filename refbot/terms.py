@@ -15,6 +15,7 @@ on the development sets.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -23,7 +24,15 @@ import numpy as np
 from refbot.embed import Embedder
 from refbot.glossary import TOKEN, Glossary, Mention, fold, stemmer_for, token_clauses
 from refbot.lang import function_words
+from refbot.question import UNSPACED_CHAR
 
+PIECES_READ = True  # ablation switch: unspaced words (Han, kana, Hangul) read by their pieces
+MAX_HAN_PIECE = 4  # the most Han characters one piece spans
+SCRIPT_RUN = re.compile(
+    "(?P<katakana>[\u30a0-\u30ff\u31f0-\u31ff]+)|(?P<han>[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)"
+    "|(?P<hangul>[\uac00-\ud7af]+)"
+)
+HIRAGANA_AFTER = re.compile("[\u3040-\u309f]{1,2}")
 MIN_LETTERS = 3  # shorter words are particles and suffixes, not game terms
 # A stem tried beside its word has a letter more: Snowball cuts some words to a bare root
 # ("ileri", forward, to "i") that resembles every term a little.
@@ -40,6 +49,32 @@ PLAIN_WORDS_ABSORB = True
 SKIPPED_KINDS = frozenset({"other_game", "topic", "part"})
 
 
+def unspaced_pieces(token: str) -> list[str]:
+    """Return the likely words of a token in a script written without spaces.
+
+    A katakana run is one loanword ("オーバーラン"); a Han run is read by every two to four of
+    its characters ("我的哥布林逃跑掷出": "逃跑"), with the kana inflecting it ("捕まる"); a
+    Hangul word is read without its last syllables, its particles ("추격자가": "추격자", "추격").
+    """
+    found: list[str] = []
+    for run in SCRIPT_RUN.finditer(token):
+        piece = run.group(0)
+        if run.lastgroup == "katakana" and len(piece) >= 2:
+            found.append(piece)
+        elif run.lastgroup == "han":
+            found += [
+                piece[a : a + n]
+                for n in range(2, MAX_HAN_PIECE + 1)
+                for a in range(len(piece) - n + 1)
+            ]
+            okurigana = HIRAGANA_AFTER.match(token, run.end())
+            if okurigana:
+                found.append(piece[-2:] + okurigana.group(0))
+        elif run.lastgroup == "hangul":
+            found += [piece[:n] for n in range(len(piece), 1, -1)][:3]
+    return list(dict.fromkeys(found))
+
+
 @dataclass
 class TermMatcher:
     """Glossary terms embedded once (on first use), matched against a question's words."""
@@ -52,6 +87,9 @@ class TermMatcher:
     # A stem is a guess at the word: it must come nearer a term than a word ("değer", value,
     # of "değerse", if it reaches, is 0.71 from Leadership; "yakala", caught, 0.78).
     stem_threshold: float = 0.75
+    # A piece of an unspaced word is a guess at a word, as a stem is (dev: asia).
+    piece_threshold: float = 0.75
+    piece_margin: float = 0.05
     pair_threshold: float = 0.7  # seen sets: 0.65 with a margin of 0.1 lost two outcomes
     pair_margin: float = 0.15
     _names: list[str] = field(default_factory=list)  # the concepts, one per column
@@ -99,12 +137,23 @@ class TermMatcher:
     def find(self, text: str, known: tuple[Mention, ...] = (), lang: str = "") -> list[Mention]:
         """Return concepts for the words of text no known mention covers, by nearest term."""
         taken = {i for m in known for i in range(m.start, m.end)}
-        words = [
-            (i, m.group(0))
-            for i, m in enumerate(TOKEN.finditer(fold(text)))
-            if i not in taken and len(m.group(0)) >= MIN_LETTERS and m.group(0).isalpha()
+        tokens = [(i, m.group(0)) for i, m in enumerate(TOKEN.finditer(fold(text)))]
+        # Words of scripts written without spaces are read by their pieces (below).
+        pieces = [
+            (i, piece)
+            for i, token in tokens
+            if i not in taken and PIECES_READ and UNSPACED_CHAR.search(token)
+            for piece in unspaced_pieces(token)
         ]
-        if not words:
+        words = [
+            (i, w)
+            for i, w in tokens
+            if i not in taken
+            and len(w) >= MIN_LETTERS
+            and w.isalpha()
+            and not (PIECES_READ and UNSPACED_CHAR.search(w))
+        ]
+        if not words and not pieces:
             return []
         stemmer = stemmer_for(lang) if lang and STEMS_READ else None
         stems = (
@@ -140,6 +189,7 @@ class TermMatcher:
         # Each phrase with the bars it must pass and the number of words it spans.
         phrases = [
             *((i, w, self.threshold, self.margin, 1) for i, w in singles),
+            *((i, p, self.piece_threshold, self.piece_margin, 1) for i, p in pieces),
             *((i, s, self.stem_threshold, self.margin, 1) for i, s in stemmed),
             *((i, p, self.pair_threshold, self.pair_margin, 2) for i, p in pairs),
         ]

@@ -75,8 +75,9 @@ def test_own_patterns_read_cues_page_markers_and_ordinals(language: Language) ->
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_stemmer_exists(language: Language) -> None:
-    assert language.stemmer in Stemmer.algorithms()
-    assert lang.stemmer(language.code) == language.stemmer
+    # Chinese, Japanese and Korean have no Snowball stemmer: their words are read unstemmed.
+    assert language.stemmer in Stemmer.algorithms() or language.code in ("zh", "ja", "ko")
+    assert lang.stemmer(language.code) == (language.stemmer or None)
 
 
 def test_stemmer_only_languages_still_stem() -> None:

@@ -120,28 +120,37 @@ def test_a_lookup_naming_a_rule_cites_a_clause_stating_it_first(
 
 
 CHINESE_PURSUIT = "我的哥布林逃跑掷出7，追击者掷出9，他们被抓住了吗？"
+ARABIC_PURSUIT = "هربت وحدتي 7 والمطاردون رموا 9، هل تم الإمساك بهم؟"
+CHINESE_FACES = "我地精溃逃掷了4和3，对面混沌战士追击掷了6和1，这算追上了吗？"
 
 
-# Languages without glossary terms nor spaces between words: the clauses retrieved name the
-# situation, and the rule reads the question's numbers in order.
+# Languages without glossary terms: the clauses retrieved name the situation, and the rule reads
+# the question's numbers in order; in Chinese, once they are parted from the Han around them.
 @pytest.mark.model
 @pytest.mark.parametrize(
-    ("text", "switch"),
+    ("text", "switch", "inputs"),
     [
-        (CHINESE_PURSUIT, "refbot.question.SCRIPTS_SPACED"),
-        (CHINESE_PURSUIT, "refbot.pipeline.HITS_NAME_SITUATIONS"),
-        ("هربت وحدتي 7 والمطاردون رموا 9، هل تم الإمساك بهم؟", "refbot.router.STATED_BY_ORDER"),
+        (CHINESE_PURSUIT, "refbot.question.SCRIPTS_SPACED", {"flee": "7", "pursuit": "9"}),
+        (ARABIC_PURSUIT, "refbot.pipeline.HITS_NAME_SITUATIONS", {"flee": "7", "pursuit": "9"}),
+        (ARABIC_PURSUIT, "refbot.router.STATED_BY_ORDER", {"flee": "7", "pursuit": "9"}),
+        # "溃逃" (routed) names a flee, which reads only the first roll: the pursuit reads both.
+        (CHINESE_FACES, "refbot.router.STATED_OVER_PARTIAL", {"flee": "4,3", "pursuit": "6,1"}),
     ],
 )
 def test_a_situation_the_retrieved_clauses_name_reads_its_numbers_in_order(
-    real_bot: Refbot, monkeypatch: pytest.MonkeyPatch, text: str, switch: str
+    real_bot: Refbot,
+    monkeypatch: pytest.MonkeyPatch,
+    text: str,
+    switch: str,
+    inputs: dict[str, str],
 ) -> None:
     answer = real_bot.ask(text)
     assert answer.situation is not None and answer.situation.rule == "pursuit"
-    assert answer.situation.inputs == {"flee": "7", "pursuit": "9"}
+    assert answer.situation.inputs == inputs
     assert answer.rule is not None and answer.rule.outcome["caught"] is True
     monkeypatch.setattr(switch, False)
-    assert real_bot.ask(text).situation is None
+    after = real_bot.ask(text).situation
+    assert after is None or after.inputs != inputs
 
 
 def test_a_lookup_quotes_the_whole_paragraph(bot: Refbot) -> None:
@@ -180,6 +189,29 @@ def test_an_inflected_word_takes_the_term_of_its_stem(
     matcher = TermMatcher(glossary, SynonymEmbedder({"takip": "pursue", "takipte": "qqq"}))
     found = {m.concept for m in matcher.find("xxx takipte zzz", lang="tr")}
     assert found == ({"pursue"} if stems_read else set())
+
+
+@pytest.mark.parametrize("pieces_read", [True, False])
+@pytest.mark.parametrize(
+    ("text", "piece", "lang"),
+    [
+        ("我的哥布林逃跑掷出 7", "逃跑", "zh"),  # a Han word inside a run of Han
+        ("うちのオーバーランで 5 と 4", "オーバーラン", "ja"),  # a katakana loanword
+        ("추격자가 9 를 굴렸다", "추격", "ko"),  # a Hangul word without its particles
+    ],
+)
+def test_a_word_of_an_unspaced_script_is_read_by_its_pieces(
+    glossary: Glossary,
+    pieces_read: bool,
+    text: str,
+    piece: str,
+    lang: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(terms_module, "PIECES_READ", pieces_read)
+    matcher = TermMatcher(glossary, SynonymEmbedder({piece: "pursue"}))
+    found = {m.concept for m in matcher.find(text, lang=lang)}
+    assert found == ({"pursue"} if pieces_read else set())
 
 
 @pytest.mark.parametrize("skipped", [True, False])

@@ -100,6 +100,12 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "a stated rule reads no number in order without a word for it (before)": lambda: patched(
             router, "STATED_BY_ORDER", False
         ),
+        "a rule a guessed word names kept though it leaves numbers unread (before)": lambda: (
+            patched(router, "STATED_OVER_PARTIAL", False)
+        ),
+        "unspaced words (Han, kana, Hangul) matched whole, not by their pieces (before)": (
+            lambda: patched(terms_module, "PIECES_READ", False)
+        ),
         "a term read out of order kept over its listed match ('were charged'; before)": lambda: (
             patched(glossary_module, "LISTED_FIRST", False)
         ),

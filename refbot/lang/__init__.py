@@ -20,10 +20,10 @@ from types import MappingProxyType
 from typing import Any
 
 # The languages with a module, in the order they were added.
-CODES = ("en", "es", "ru", "de", "fr", "it", "pl", "pt", "nl", "tr")
+CODES = ("en", "es", "ru", "de", "fr", "it", "pl", "pt", "nl", "tr", "zh", "ja", "ko", "ar")
 # ISO 639-1 → Snowball algorithm, for the other languages PyStemmer ships that a question may use.
 STEMMER_ONLY = {
-    "ar": "arabic", "ca": "catalan", "cs": "czech", "da": "danish", "el": "greek",
+    "ca": "catalan", "cs": "czech", "da": "danish", "el": "greek",
     "eu": "basque", "fi": "finnish", "hu": "hungarian", "id": "indonesian", "lt": "lithuanian",
     "no": "norwegian", "ro": "romanian", "sr": "serbian", "sv": "swedish",
 }  # fmt: skip
@@ -47,7 +47,7 @@ class Language:
     """
 
     code: str
-    stemmer: str  # the Snowball algorithm's name in PyStemmer
+    stemmer: str  # the Snowball algorithm's name in PyStemmer; "" where it has none (Chinese)
     inch: tuple[str, ...] = ()
     cm: tuple[str, ...] = ()
     dice_letters: tuple[str, ...] = ()  # the letter of 2D6: d, д (ru), w (de), k (pl)
@@ -234,7 +234,7 @@ def ordinal_nouns(code: str) -> frozenset[str]:
 
 def stemmer(code: str) -> str | None:
     """Return the Snowball algorithm for a language, or None when PyStemmer has none for it."""
-    return _load(code).stemmer if code in CODES else STEMMER_ONLY.get(code)
+    return (_load(code).stemmer or None) if code in CODES else STEMMER_ONLY.get(code)
 
 
 @lru_cache(maxsize=32)

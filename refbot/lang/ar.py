@@ -1,0 +1,25 @@
+"""Arabic: units, joiners, dice; the glossary has no Arabic terms.
+
+"و" (and) is written onto the next word, a number too ("2 و3"): a number glued to Arabic letters
+is parted from them first (`space_scripts`). Concepts come from the nearest glossary term of each
+word or its Snowball stem (refbot.terms).
+"""
+
+from __future__ import annotations
+
+from refbot.lang import Language
+
+LANGUAGE = Language(
+    code="ar",
+    stemmer="arabic",
+    decimal_comma=False,
+    inch=("بوصة", "بوصات", "إنش", "انش", "انشات"),
+    cm=("سم", "سنتيمتر", "سنتي", "cm"),
+    dice_letters=("d",),
+    joiners=("و", "أو"),
+    negations=("لا", "لم", "ما", "ليس", "بدون", "مو", "مش"),
+    degree=("درجة",),
+    model_nouns=("مجسم", "مجسمات", "نموذج", "نماذج", "جندي", "محارب"),
+    possessives=("عندي",),
+    amount_words=("كم",),
+)

@@ -1,0 +1,23 @@
+"""Japanese: units, joiners, dice; the glossary has no Japanese terms.
+
+Words are not spaced: a number glued to kana or Han is parted from it first (`space_scripts`),
+so "5と4" reads as two faces joined by "と". Concepts come from the nearest glossary term of each
+word's pieces, katakana loanwords whole (refbot.terms).
+"""
+
+from __future__ import annotations
+
+from refbot.lang import Language
+
+LANGUAGE = Language(
+    code="ja",
+    stemmer="",
+    decimal_comma=False,
+    inch=("インチ", "吋"),
+    cm=("センチ", "cm", "センチメートル"),
+    dice_letters=("d",),
+    joiners=("と", "か"),
+    degree=("度",),
+    model_nouns=("体", "人", "騎", "名"),
+    amount_words=("何", "いくつ"),
+)

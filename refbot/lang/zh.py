@@ -1,0 +1,26 @@
+"""Chinese (simplified and traditional): units, joiners, dice; the glossary has no Chinese terms.
+
+Words are not spaced: a number glued to Han is parted from it first (`space_scripts`), so "掷出7"
+and "9寸" read as in spaced scripts. Number words and classifiers ("20个") sit inside words and
+are not read; concepts come from the nearest glossary term of each word's pieces (refbot.terms).
+"""
+
+from __future__ import annotations
+
+from refbot.lang import Language
+
+LANGUAGE = Language(
+    code="zh",
+    stemmer="",
+    decimal_comma=False,
+    inch=("寸", "英寸", "吋"),
+    cm=("厘米", "公分", "cm"),
+    dice_letters=("d",),
+    joiners=("和", "跟", "与", "與", "或"),
+    plus=("加",),
+    negations=("不", "没", "沒", "没有", "沒有", "未"),
+    degree=("度",),
+    model_nouns=("个", "個", "名", "人", "只", "骑", "騎"),
+    amount_words=("几", "幾", "多少"),
+    page_markers=("第",),
+)
