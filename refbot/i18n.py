@@ -189,7 +189,7 @@ def identify_language(
     """
     if names:
         text = _without(text, frozenset(names))
-    if len(re.findall(r"[^\W\d_]+", text)) <= SHORT_TEXT_WORDS:
+    if _words(text) <= SHORT_TEXT_WORDS:
         return None
     ranked = _detector(languages).rank(text)
     told = [(code, p) for code, p in ranked if code in TOLD_APART]
@@ -202,6 +202,19 @@ def identify_language(
     # knew only them would say.
     others = [(code, p) for code, p in ranked if code not in TOLD_APART]
     return str(others[0][0]), float(others[0][1] / sum(p for _, p in others))
+
+
+# Han and kana: scripts that write no spaces, where a word is about two characters long.
+UNSPACED_LETTERS = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+CHARACTERS_A_WORD = 2
+
+
+def _words(text: str) -> int:
+    """Return how many words text has, its unspaced runs counted by their characters."""
+    runs = re.findall(r"[^\W\d_]+", text)
+    unspaced = sum(len(UNSPACED_LETTERS.findall(run)) for run in runs)
+    spaced = sum(1 for run in runs if not UNSPACED_LETTERS.search(run))
+    return spaced + unspaced // CHARACTERS_A_WORD
 
 
 @lru_cache(maxsize=4)

@@ -44,6 +44,9 @@ ROOT = Path(__file__).resolve().parent.parent
         ("fr", "La percée est-elle obligatoire ?"),
         ("it", "Di quanto si muove un'unità in fuga?"),
         ("pl", "Czy powalony wojownik może parować ciosy?"),
+        # Scripts without spaces: two runs of Han and kana are several words, not two.
+        ("zh", "打赢了对面溃逃，我能不追击原地整队吗？"),
+        ("ja", "オーバーランって何D6動くんだっけ？"),
     ],
 )
 def test_short_questions_are_detected(lang: str, text: str) -> None:
