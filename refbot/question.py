@@ -648,7 +648,25 @@ def space_scripts(text: str) -> str:
         text = text.replace(mark, plain)
     # A full-width comma or question mark became ASCII: give it the space after it.
     text = re.sub(r"([,.?!:;])(?=[^\s\d])", r"\1 ", text)
-    return UNSPACED_EDGE.sub(" ", text).strip()
+    text = UNSPACED_EDGE.sub(" ", text)
+    # A number's classifier or unit is its next character ("5体を全滅", "20个帝国长枪兵", "9寸"):
+    # a word of its own, as "5 models" has, unless a unit word of two starts there ("10厘米").
+    units = _unspaced_units()
+    return COUNTED.sub(
+        lambda m: m.group(0) if m.group(1) + m.group(2) in units else f"{m.group(1)} {m.group(2)}",
+        text,
+    ).strip()
+
+
+# After a number and its space, one Han character before more Han or kana: its classifier.
+COUNTED = re.compile(r"(?<=\d )([\u4e00-\u9fff])([\u3040-\u30ff\u4e00-\u9fff])")
+
+
+@cache
+def _unspaced_units() -> frozenset[str]:
+    """Return the inch and cm words of every language written in Han or kana, lowercased."""
+    words = (w for code in CODES for w in (*get_language(code).inch, *get_language(code).cm))
+    return frozenset(w.lower() for w in words if UNSPACED_CHAR.match(w))
 
 
 HALF_WRITTEN = re.compile(r"(?<![\w./])1/2(?![\w/])")
