@@ -264,6 +264,16 @@ def language_titles(codes: Sequence[str], lang: str) -> list[str]:
     return [str(Locale.parse(code).get_display_name(shown) or code) for code in codes]
 
 
+@lru_cache(maxsize=32)
+def text_direction(lang: str) -> str:
+    """Return "rtl" for a language written right to left (Arabic), "ltr" otherwise (CLDR's)."""
+    try:
+        order = Locale.parse(lang).character_order
+    except (UnknownLocaleError, ValueError):
+        return "ltr"
+    return "rtl" if order == "right-to-left" else "ltr"
+
+
 def format_distance(value: float, unit: str, lang: str) -> str:
     """Return a length with its plural-correct unit name: "5 дюймов", "2 дюйма", "17,5 cm"."""
     return str(format_unit(value, UNIT_NAMES[unit], length="long", locale=locale_for(lang)))

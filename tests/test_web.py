@@ -22,6 +22,7 @@ from refbot.i18n import (
     DEFAULT_LOCALES_DIR,
     available_languages,
     locale_for,
+    text_direction,
     too_long_message,
     translations,
 )
@@ -218,7 +219,15 @@ UI_STRINGS = [
 def test_interface_language_from_accept_language(client: FlaskClient) -> None:
     page = client.get("/", headers={"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"})
     html = page.get_data(as_text=True)
-    assert '<html lang="ru">' in html and "Задайте вопрос по правилам" in html
+    assert '<html lang="ru" dir="ltr">' in html and "Задайте вопрос по правилам" in html
+
+
+@pytest.mark.parametrize(("lang", "direction"), [("ar", "rtl"), ("zh", "ltr"), ("en", "ltr")])
+def test_a_page_is_written_in_its_languages_direction(
+    client: FlaskClient, lang: str, direction: str
+) -> None:
+    html = client.get("/", query_string={"lang": lang}).get_data(as_text=True)
+    assert f'<html lang="{lang}" dir="{direction}">' in html
 
 
 def test_lang_parameter_overrides_the_browser(client: FlaskClient) -> None:
@@ -777,7 +786,8 @@ def test_a_missing_page_is_a_styled_page_in_the_interface_language(
     response = client.get("/no/such/page", query_string={"lang": lang})
     assert response.status_code == 404 and response.mimetype == "text/html"
     html = response.get_data(as_text=True)
-    assert f'<html lang="{lang}">' in html and "/static/style.css" in html
+    root = f'<html lang="{lang}" dir="{text_direction(lang)}">'
+    assert root in html and "/static/style.css" in html
     assert localized(lang, "Page not found") in html
     assert localized(lang, "There is no page at this address.") in html
     if lang != "en":
@@ -795,7 +805,8 @@ def test_a_failure_is_a_styled_500_page_in_the_interface_language(
     response = client.get("/", query_string={"q": QUESTION}, headers={"Accept-Language": lang})
     assert response.status_code == 500 and response.mimetype == "text/html"
     html = response.get_data(as_text=True)
-    assert f'<html lang="{lang}">' in html and "/static/style.css" in html
+    root = f'<html lang="{lang}" dir="{text_direction(lang)}">'
+    assert root in html and "/static/style.css" in html
     assert localized(lang, "Something went wrong") in html and "a bug" not in html
     api = client.post("/api/ask", json={"q": QUESTION})
     assert api.status_code == 500 and error(api)["code"] == "internal_error"
@@ -1064,7 +1075,8 @@ def test_the_embed_guide_fills_in_this_server_and_the_setting(
 ) -> None:
     response = client.get("/widget", query_string={"lang": lang}, base_url="https://rules.example")
     html = response.get_data(as_text=True)
-    assert response.status_code == 200 and f'<html lang="{lang}">' in html
+    root = f'<html lang="{lang}" dir="{text_direction(lang)}">'
+    assert response.status_code == 200 and root in html
     snippet = f'<script src="https://rules.example/widget.js" data-lang="{lang}" async></script>'
     assert str(escape(snippet)) in html
     assert "REFBOT_ALLOWED_ORIGINS" in html and f"<code>{CLUB}</code>" in html

@@ -38,6 +38,7 @@ from refbot.errors import (
     UnknownRule,
     UnknownUpload,
 )
+from refbot.i18n import text_direction
 from refbot.store import Store
 from refbot.web.admin import admin
 from refbot.web.api import BadRequest, api, build_spec
@@ -92,6 +93,8 @@ def create_app(settings: Settings | None = None, bot: Refbot | None = None) -> F
     secret = secret_key(settings.secret_key, settings.index_dir)
     app.extensions["refbot.secret"] = secret  # signs the chat history and the admin forms
     app.extensions["refbot.history"] = History(secret, settings.history_turns)
+    # Every page's <html dir>: Arabic is written right to left.
+    app.jinja_env.filters["direction"] = text_direction
     app.register_blueprint(api)
     app.register_blueprint(pages)
     app.register_blueprint(discord)
