@@ -219,10 +219,11 @@ def ask(
                     for rule in loaded.stated_rules.get(hit.clause.id, ())
                 )
             )
-            if lang not in glossary.languages
+            # (Not in a language the model does not read: it is declined, naming it.)
+            if lang not in glossary.languages and lang not in TOLD_APART
             else ()
         )
-        if lang not in glossary.languages:
+        if lang not in glossary.languages and lang not in TOLD_APART:
             # Then the rules whose situation one of those clauses names in its own words:
             # "Like fleeing, pursuit is a hectic affair" states no rule, but flees and pursues.
             stated = (*stated, *situated_rules(hits[:STATING_HITS], retriever, stated))

@@ -1212,6 +1212,11 @@ ASKED = {
         "Goblinlerim 7 flee attı, pursuers 7 attı. Ne olur?",
         "Bir Kase Şövalyeleri birliği kaç puan?",
     ),
+    # So do Chinese, Japanese, Korean and Arabic: catalogs, no glossary terms.
+    "zh": ("我的哥布林 flee 7，pursuers 7。会怎样？", "一队圣杯骑士要多少分？"),
+    "ja": ("ゴブリンが flee 7、pursuers 7。どうなる？", "グレイルナイトのユニットは何ポイント？"),
+    "ko": ("고블린 flee 7, pursuers 7 굴림. 결과는?", "그레일 나이트 한 부대는 몇 포인트예요?"),
+    "ar": ("غيلاني flee 7 والمطاردون pursuers 7. ماذا يحدث؟", "كم نقطة تكلف وحدة فرسان الكأس؟"),
 }
 FOREIGN_CHECK_PAGES = [
     ("/", {}),

@@ -51,9 +51,19 @@ def language_of(locale: str | None) -> str | None:
     return lang if readable or lang in available_languages() else None
 
 
+# The locales Discord has (the same page): a command named in another (Arabic) is refused.
+DISCORD_LOCALES = frozenset(
+    {
+        "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu",
+        "nl", "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru",
+        "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko",
+    }
+)  # fmt: skip
+
+
 def discord_locales(lang: str) -> tuple[str, ...]:
-    """Return the Discord locales that read a refbot language."""
-    return REGIONAL_LOCALES.get(lang, (lang,))
+    """Return the Discord locales that read a refbot language (none for Arabic)."""
+    return tuple(c for c in REGIONAL_LOCALES.get(lang, (lang,)) if c in DISCORD_LOCALES)
 
 
 def clip(text: str, limit: int) -> str:
