@@ -181,7 +181,7 @@ def ask(
             # No terms in this language: its words take the concepts of their nearest terms.
             # (Not in a language the model does not read: "pronásledovatelé", pursuers, is
             # nearest "stunned".)
-            found = terms.find(text, question.mentions, lang)
+            found = terms.find(question.text, question.mentions, lang)
             question = with_amount_asked(with_mentions(question, found))
     with clock("embed"):
         vector = embedder.embed([text])[0]

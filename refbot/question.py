@@ -406,8 +406,8 @@ class Question:
         while PHRASES_DENIED_AFTER and end in covered:
             end = max(m.end for m in self.mentions if m.start <= end < m.end)
         after = range(end, min(len(tokens), end + TRAILING_REACH))
-        # "преследовать бегущих или нет", "or not": a negation after a joiner offers the
-        # alternative, it denies nothing.
+        # "преследовать бегущих или нет", "or not", "var veya yok": a trailing negation right
+        # after a joiner ("or", and so "and") offers the alternative, it denies nothing.
         joiners = frozenset(language.joiners) if language is not None else frozenset()
         for i in after:
             if i in covered:
@@ -624,49 +624,71 @@ UNSPACED = (
     "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"  # Han, Hangul syllables
 )
 # Arabic writes "and" onto the next word, a number too ("2 و3"): parted from digits as well.
-PARTED = UNSPACED + "\u0600-\u06ff\u0750-\u077f"
+# (Not the Arabic-Indic digits inside that block: they are read as ASCII digits first.)
+PARTED = UNSPACED + "\u0600-\u065f\u066a-\u06ef\u06fa-\u06ff\u0750-\u077f"
 UNSPACED_EDGE = re.compile(rf"(?<=[{PARTED}])(?=[^\W_{PARTED}])|(?<=[^\W_{PARTED}])(?=[{PARTED}])")
-# Full-width forms ("７", "，", "？") as their ASCII letters, and the ideographic full stop and
-# comma as a point and a comma: then sentences end and numbers read as in other scripts.
 UNSPACED_CHAR = re.compile(rf"[{UNSPACED}]")
-PARTED_CHAR = re.compile(rf"[{PARTED}\uff01-\uff5e。、]")
-FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
-IDEOGRAPHIC = {"。": ". ", "、": ", ", "　": " ", "،": ", ", "؟": "?", "؛": ";"}
+# Han and kana: words run together, a negation ("没有", "ない") inside the word it denies.
+HAN_KANA_CHAR = re.compile("[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+PARTED_CHAR = re.compile(rf"[{PARTED}\uff01-\uff5e\u0660-\u0669\u06f0-\u06f9。、]")
+# The punctuation of these scripts as ASCII with the space after it ("4，3" is two numbers, not
+# 4.3); then full-width letters and digits ("７") and Arabic-Indic digits ("٩") as ASCII.
+IDEOGRAPHIC = {
+    "。": ". ", "、": ", ", "　": " ", "，": ", ", "？": "? ", "！": "! ", "：": ": ", "；": "; ",
+    "،": ", ", "؟": "? ", "؛": "; ",
+}  # fmt: skip
+FULL_WIDTH = {
+    **{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)},
+    **{0x0660 + d: 0x30 + d for d in range(10)},
+    **{0x06F0 + d: 0x30 + d for d in range(10)},
+}
 SCRIPTS_SPACED = True  # ablation switch
 
 
 def space_scripts(text: str) -> str:
-    """Return text with numbers and Latin words parted from Han, kana and Hangul by a space.
+    """Return text with numbers parted from Han, kana, Hangul and Arabic letters by a space.
 
     "我的哥布林逃跑掷出7，追击者掷出9" reads as "… 掷出 7, 追击者掷出 9": its numbers are words of
-    their own, as "fled 7, they rolled 9" are.
+    their own, as "fled 7, they rolled 9" are; its punctuation and full-width or Arabic-Indic
+    digits are ASCII, and a classifier after a number ("5体を") a word of its own. Text with none
+    of these scripts is returned as it is.
     """
     if not SCRIPTS_SPACED or not PARTED_CHAR.search(text):
         return text
-    text = text.translate(FULL_WIDTH)
     for mark, plain in IDEOGRAPHIC.items():
         text = text.replace(mark, plain)
-    # A full-width comma or question mark became ASCII: give it the space after it.
-    text = re.sub(r"([,.?!:;])(?=[^\s\d])", r"\1 ", text)
-    text = UNSPACED_EDGE.sub(" ", text)
+    text = UNSPACED_EDGE.sub(" ", text.translate(FULL_WIDTH))
     # A number's classifier or unit is its next character ("5体を全滅", "20个帝国长枪兵", "9寸"):
     # a word of its own, as "5 models" has, unless a unit word of two starts there ("10厘米").
-    units = _unspaced_units()
+    units, classifiers = _unspaced_units(), _classifiers()
     return COUNTED.sub(
-        lambda m: m.group(0) if m.group(1) + m.group(2) in units else f"{m.group(1)} {m.group(2)}",
+        lambda m: (
+            f"{m.group(1)} {m.group(2)} "
+            if m.group(2) in classifiers and m.group(2) + m.group(3) not in units
+            else m.group(0)
+        ),
         text,
     ).strip()
 
 
-# After a number and its space, one Han character before more Han or kana: its classifier.
-COUNTED = re.compile(r"(?<=\d )([\u4e00-\u9fff])([\u3040-\u30ff\u4e00-\u9fff])")
+# A whole number, its space, then one Han character before more Han or kana: its classifier.
+COUNTED = re.compile(r"(?<![\w.,])(\d+) ([\u4e00-\u9fff])(?=([\u3040-\u30ff\u4e00-\u9fff]))")
 
 
 @cache
 def _unspaced_units() -> frozenset[str]:
-    """Return the inch and cm words of every language written in Han or kana, lowercased."""
+    """Return the inch and cm words of every language that start with a Han or kana character."""
     words = (w for code in CODES for w in (*get_language(code).inch, *get_language(code).cm))
     return frozenset(w.lower() for w in words if UNSPACED_CHAR.match(w))
+
+
+@cache
+def _classifiers() -> frozenset[str]:
+    """Return the one-character model nouns and units of the languages written in Han."""
+    words = (
+        w for code in CODES for w in (*get_language(code).model_nouns, *get_language(code).inch)
+    )
+    return frozenset(w for w in words if len(w) == 1 and UNSPACED_CHAR.match(w))
 
 
 HALF_WRITTEN = re.compile(r"(?<![\w./])1/2(?![\w/])")

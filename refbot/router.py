@@ -11,7 +11,7 @@ from refbot.errors import UnknownRule
 from refbot.glossary import Glossary, Mention, analyze, inside_other_term
 from refbot.lang import CODES, language_names
 from refbot.lang import get as get_language
-from refbot.question import Number, Question
+from refbot.question import HAN_KANA_CHAR, Number, Question
 from refbot.rules import Param, Premise, Rule, all_rules
 from refbot.rules.core import written_unit
 
@@ -386,11 +386,21 @@ def _failed_in_clause(mention: Mention, mentions: list[Mention], question: Quest
 
 
 def _sure_mentions(question: Question) -> list[Mention]:
-    """Return the mentions said in words the glossary lists or guessed from one word."""
+    """Return the mentions said in words the glossary lists or guessed from one word.
+
+    Not one guessed from a piece of a Han or kana word ("我的骑士没有冲锋"): a negation inside
+    that word ("没有", did not) is not seen.
+    """
     return [
         m
         for m in question.mentions
-        if GUESSES_FLAG or not m.guessed or (GUESSED_WORDS_FLAG and m.end - m.start == 1)
+        if GUESSES_FLAG
+        or not m.guessed
+        or (
+            GUESSED_WORDS_FLAG
+            and m.end - m.start == 1
+            and not HAN_KANA_CHAR.search(question.tokens[m.start])
+        )
     ]
 
 

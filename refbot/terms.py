@@ -28,6 +28,7 @@ from refbot.question import UNSPACED_CHAR
 
 PIECES_READ = True  # ablation switch: unspaced words (Han, kana, Hangul) read by their pieces
 MAX_HAN_PIECE = 4  # the most Han characters one piece spans
+MAX_PIECES = 300  # the most pieces one question is read by (about a hundred Han characters)
 SCRIPT_RUN = re.compile(
     "(?P<katakana>[\u30a0-\u30ff\u31f0-\u31ff]+)|(?P<han>[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)"
     "|(?P<hangul>[\uac00-\ud7af]+)"
@@ -141,12 +142,14 @@ class TermMatcher:
         taken = {i for m in known for i in range(m.start, m.end)}
         tokens = [(i, m.group(0)) for i, m in enumerate(TOKEN.finditer(fold(text)))]
         # Words of scripts written without spaces are read by their pieces (below).
+        # At most MAX_PIECES, the first ones: a post of a thousand Han characters would
+        # otherwise embed some three thousand pieces (half a minute).
         pieces = [
             (i, piece)
             for i, token in tokens
             if i not in taken and PIECES_READ and UNSPACED_CHAR.search(token)
             for piece in unspaced_pieces(token)
-        ]
+        ][:MAX_PIECES]
         words = [
             (i, w)
             for i, w in tokens
@@ -191,7 +194,11 @@ class TermMatcher:
         # Each phrase with the bars it must pass and the number of words it spans.
         phrases = [
             *((i, w, self.threshold, self.margin, 1) for i, w in singles),
-            *((i, p, self.piece_threshold, self.piece_margin, 1) for i, p in pieces),
+            *(
+                (i, p, self.piece_threshold, self.piece_margin, 1)
+                for i, p in pieces
+                if p not in stopped
+            ),
             *((i, s, self.stem_threshold, self.margin, 1) for i, s in stemmed),
             *((i, p, self.pair_threshold, self.pair_margin, 2) for i, p in pairs),
         ]

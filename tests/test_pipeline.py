@@ -214,6 +214,20 @@ def test_a_word_of_an_unspaced_script_is_read_by_its_pieces(
     assert found == ({"pursue"} if pieces_read else set())
 
 
+def test_a_long_unspaced_post_is_read_by_at_most_max_pieces(glossary: Glossary) -> None:
+    # A thousand Han characters would be some three thousand pieces to embed.
+    seen: list[int] = []
+
+    class Counting(HashEmbedder):
+        def embed(self, texts: Sequence[str]) -> np.ndarray:
+            seen.append(len(texts))
+            return super().embed(texts)
+
+    matcher = TermMatcher(glossary, Counting())
+    matcher.find("逃跑掷出" * 250, lang="zh")
+    assert seen[-1] <= terms_module.MAX_PIECES
+
+
 @pytest.mark.parametrize("skipped", [True, False])
 # "iki" (two), "ettim" (the light verb of "hücum ettim"), "benim" (my) resemble a term by
 # chance; a language's number words, auxiliaries and possessives name nothing alone.

@@ -681,6 +681,17 @@ def test_a_possessive_not_a_pronoun_counts_the_askers_models(
         ("Mordheim에서", "Mordheim 에서"),
         # Scripts written with spaces are left as they are, punctuation and all.
         ("fled 7,they rolled 9.5, e.g. 2D6", "fled 7,they rolled 9.5, e.g. 2D6"),
+        ("fled 7... e.g. http://x.com 追", "fled 7... e.g. http://x.com 追"),
+        # A full-width comma between faces is no decimal point.
+        ("溃逃掷了4，3", "溃逃掷了 4, 3"),
+        # Only a classifier or unit after a whole number is parted, not any Han character.
+        ("7追击者", "7 追击者"),
+        ("第3回合冲锋", "第 3 回合冲锋"),
+        ("M5 追击", "M5 追击"),
+        ("移动10厘米，还剩14个人", "移动 10 厘米, 还剩 14 个 人"),
+        # Arabic-Indic digits are digits.
+        ("رموا٩ و٣", "رموا 9 و 3"),
+        ("", ""),
     ],
 )
 def test_numbers_are_parted_from_scripts_written_without_spaces(text: str, spaced: str) -> None:

@@ -17,7 +17,8 @@ LANGUAGE = Language(
     cm=("سم", "سنتيمتر", "سنتي", "cm"),
     dice_letters=("d",),
     joiners=("و", "أو"),
-    negations=("لا", "لم", "ما", "ليس", "بدون", "مو", "مش"),
+    # Not "ما": it is "what" as often as "not".
+    negations=("لا", "لم", "ليس", "بدون", "مو", "مش"),
     degree=("درجة",),
     model_nouns=("مجسم", "مجسمات", "نموذج", "نماذج", "جندي", "محارب"),
     possessives=("عندي",),

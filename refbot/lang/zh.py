@@ -1,8 +1,10 @@
 """Chinese (simplified and traditional): units, joiners, dice; the glossary has no Chinese terms.
 
 Words are not spaced: a number glued to Han is parted from it first (`space_scripts`), so "掷出7"
-and "9寸" read as in spaced scripts. Number words and classifiers ("20个") sit inside words and
-are not read; concepts come from the nearest glossary term of each word's pieces (refbot.terms).
+and "9寸" read as in spaced scripts, and a one-character classifier after a number ("20个") is a
+word. Number words and negations sit inside words ("没有冲锋") and are not read: no yes/no input
+is set from a word guessed inside them. Concepts come from the nearest glossary term of each
+word's pieces (refbot.terms).
 """
 
 from __future__ import annotations
@@ -18,7 +20,6 @@ LANGUAGE = Language(
     dice_letters=("d",),
     joiners=("和", "跟", "与", "與", "或"),
     plus=("加",),
-    negations=("不", "没", "沒", "没有", "沒有", "未"),
     degree=("度",),
     model_nouns=("个", "個", "名", "人", "只", "骑", "騎"),
     amount_words=("几", "幾", "多少"),
