@@ -519,6 +519,13 @@ def test_a_tie_catches_whatever_the_rolls(clauses: list[Clause]) -> None:
     assert any("equal to or higher" in c.text for c in clauses if c.id in result.clauses)
 
 
+@pytest.mark.parametrize("given", [{}, {"pursuit": "7"}, {"flee": "7"}])
+def test_a_tie_with_one_roll_or_none_is_explained(clauses: list[Clause], given: dict) -> None:
+    # "Tied, they rolled 7": the tie decides; the sentence names no roll it was not given.
+    (result,) = run_rule("pursuit", {"tied": "yes", **given}, clauses)
+    assert "on equal rolls the pursuers catch" in rule_of(result).explain(result, Writer("en"))
+
+
 def test_a_tie_with_unequal_rolls_is_refused(clauses: list[Clause]) -> None:
     with pytest.raises(RuleError, match="tied"):
         run_rule("pursuit", {"tied": "yes", "flee": "7", "pursuit": "9"}, clauses)

@@ -237,7 +237,8 @@ def explain_pursuit(result: RuleResult, writer: Writer) -> str:
                 p=writer.probability(outcome["p_caught"])
             )
         )
-    elif outcome.get("caught") is True and "pursuit" not in inputs:
+    elif outcome.get("caught") is True and not ("pursuit" in inputs and "flee" in inputs):
+        # A tie said with one roll ("tied, they rolled 7"): the tie, not the rolls, decides.
         parts.append(
             _(
                 "Caught: on equal rolls the pursuers catch the fleeing unit (equal to or higher "
