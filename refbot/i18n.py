@@ -21,6 +21,8 @@ from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 from babel.units import format_unit
 
+from refbot.lang import HAN, HIRAGANA, KATAKANA
+
 DEFAULT_LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
 # Languages the model does not read, told apart only so that a question surely in one of them is
 # not read as the nearest model language's (Swedish as Spanish, Czech as Portuguese) and
@@ -205,7 +207,7 @@ def identify_language(
 
 
 # Han and kana: scripts that write no spaces, where a word is about two characters long.
-UNSPACED_LETTERS = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+UNSPACED_LETTERS = re.compile(f"[{HIRAGANA}{KATAKANA}{HAN}]")
 CHARACTERS_A_WORD = 2
 
 

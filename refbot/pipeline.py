@@ -175,12 +175,14 @@ def ask(
             leaning = likeliest if probability >= MIN_CONFIDENCE else ""
             lang = lang or leaning or lang_prior or ""
             lang = lang or limits.default_lang
+    # No glossary terms in this language, but the model reads it: its words are read by
+    # resemblance. (Not a language the model does not read: "pronásledovatelé", pursuers, is
+    # nearest "stunned"; it is declined, naming it.)
+    by_resemblance = lang not in glossary.languages and lang not in TOLD_APART
     with clock("parse"):
         question = parse_question(text, lang, glossary)
-        if terms is not None and lang not in glossary.languages and lang not in TOLD_APART:
-            # No terms in this language: its words take the concepts of their nearest terms.
-            # (Not in a language the model does not read: "pronásledovatelé", pursuers, is
-            # nearest "stunned".)
+        if terms is not None and by_resemblance:
+            # Its words take the concepts of their nearest terms.
             found = terms.find(question.text, question.mentions, lang)
             question = with_amount_asked(with_mentions(question, found))
     with clock("embed"):
@@ -219,11 +221,10 @@ def ask(
                     for rule in loaded.stated_rules.get(hit.clause.id, ())
                 )
             )
-            # (Not in a language the model does not read: it is declined, naming it.)
-            if lang not in glossary.languages and lang not in TOLD_APART
+            if by_resemblance
             else ()
         )
-        if lang not in glossary.languages and lang not in TOLD_APART:
+        if by_resemblance:
             # Then the rules whose situation one of those clauses names in its own words:
             # "Like fleeing, pursuit is a hectic affair" states no rule, but flees and pursues.
             stated = (*stated, *situated_rules(hits[:STATING_HITS], retriever, stated))

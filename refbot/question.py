@@ -8,7 +8,19 @@ from functools import cache, cached_property, lru_cache
 from itertools import pairwise
 
 from refbot.glossary import TOKEN, Glossary, Mention, fold, tokenize
-from refbot.lang import CM_PER_INCH, CODES, MAX_RUN, Language, patterns
+from refbot.lang import (
+    CM_PER_INCH,
+    CODES,
+    HAN,
+    HANGUL_JAMO,
+    HANGUL_SYLLABLES,
+    HIRAGANA,
+    KATAKANA,
+    KATAKANA_EXTENSIONS,
+    MAX_RUN,
+    Language,
+    patterns,
+)
 from refbot.lang import get as get_language
 
 SUFFIX = re.compile(r"['’]\w{1,3}$")
@@ -619,17 +631,15 @@ def _amount_words(code: str) -> tuple[tuple[str, ...], ...]:
 
 # Scripts written without spaces between words and numbers ("掷出7", "9를"): Han, kana and
 # Hangul. A number glued to them is parted from them, as in the languages written with spaces.
-UNSPACED = (
-    "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff"  # Hangul jamo, kana
-    "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"  # Han, Hangul syllables
-)
+HAN_KANA = HAN + HIRAGANA + KATAKANA + KATAKANA_EXTENSIONS
+UNSPACED = HAN_KANA + HANGUL_SYLLABLES + HANGUL_JAMO
 # Arabic writes "and" onto the next word, a number too ("2 و3"): parted from digits as well.
 # (Not the Arabic-Indic digits inside that block: they are read as ASCII digits first.)
 PARTED = UNSPACED + "\u0600-\u065f\u066a-\u06ef\u06fa-\u06ff\u0750-\u077f"
 UNSPACED_EDGE = re.compile(rf"(?<=[{PARTED}])(?=[^\W_{PARTED}])|(?<=[^\W_{PARTED}])(?=[{PARTED}])")
 UNSPACED_CHAR = re.compile(rf"[{UNSPACED}]")
 # Han and kana: words run together, a negation ("没有", "ない") inside the word it denies.
-HAN_KANA_CHAR = re.compile("[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+HAN_KANA_CHAR = re.compile(f"[{HAN_KANA}]")
 PARTED_CHAR = re.compile(rf"[{PARTED}\uff01-\uff5e\u0660-\u0669\u06f0-\u06f9。、]")
 # The punctuation of these scripts as ASCII with the space after it ("4，3" is two numbers, not
 # 4.3); then full-width letters and digits ("７") and Arabic-Indic digits ("٩") as ASCII.

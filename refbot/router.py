@@ -1453,6 +1453,7 @@ def route(
     # 9" is a flee, not a pursuit. A one-word situation is named even denied: "he says I cannot
     # overrun" is about overrunning.
     said = {m.concept for m in question.mentions if not (NEGATIONS_READ and question.negated(m))}
+    said_rules = frozenset(c for c in said if glossary.concepts[c].kind == "rule")
     named_rules: list[str] = []
     valued = frozenset(
         k
@@ -1542,9 +1543,8 @@ def route(
             # A word guessed by its nearest term named one rule, which leaves numbers unread
             # ("溃逃掷了4和3，追击掷了6和1": the flee of a pursuit): a rule the best clauses
             # state that reads them all is the situation.
-            naming_rules = frozenset(c for c in said if glossary.concepts[c].kind == "rule")
             whole = _stated_call(
-                question, registered, stated, games, valued, edition_unit, naming_rules
+                question, registered, stated, games, valued, edition_unit, said_rules
             )
             if whole is not None and whole.rule != main.rule:
                 return Decision("rule", (whole,))
@@ -1564,7 +1564,7 @@ def route(
             games,
             valued,
             edition_unit,
-            frozenset(c for c in said if glossary.concepts[c].kind == "rule"),
+            said_rules,
         )
         if not named_rules and RETRIEVED_NAMES
         else None

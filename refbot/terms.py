@@ -23,17 +23,24 @@ import numpy as np
 
 from refbot.embed import Embedder
 from refbot.glossary import TOKEN, Glossary, Mention, fold, stemmer_for, token_clauses
-from refbot.lang import function_words
+from refbot.lang import (
+    HAN,
+    HANGUL_SYLLABLES,
+    HIRAGANA,
+    KATAKANA,
+    KATAKANA_EXTENSIONS,
+    function_words,
+)
 from refbot.question import UNSPACED_CHAR
 
 PIECES_READ = True  # ablation switch: unspaced words (Han, kana, Hangul) read by their pieces
 MAX_HAN_PIECE = 4  # the most Han characters one piece spans
 MAX_PIECES = 300  # the most pieces one question is read by (about a hundred Han characters)
 SCRIPT_RUN = re.compile(
-    "(?P<katakana>[\u30a0-\u30ff\u31f0-\u31ff]+)|(?P<han>[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)"
-    "|(?P<hangul>[\uac00-\ud7af]+)"
+    f"(?P<katakana>[{KATAKANA}{KATAKANA_EXTENSIONS}]+)|(?P<han>[{HAN}]+)"
+    f"|(?P<hangul>[{HANGUL_SYLLABLES}]+)"
 )
-HIRAGANA_AFTER = re.compile("[\u3040-\u309f]{1,2}")
+HIRAGANA_AFTER = re.compile(f"[{HIRAGANA}]{{1,2}}")
 MIN_LETTERS = 3  # shorter words are particles and suffixes, not game terms
 # A stem tried beside its word has a letter more: Snowball cuts some words to a bare root
 # ("ileri", forward, to "i") that resembles every term a little.

@@ -33,6 +33,14 @@ DEGREE_MARKS = ("°", "º")
 MAX_RUN = 8  # the most faces one roll lists: an 8D6 overrun
 CM_PER_INCH = 2.5  # the conversion the metric Warhammer editions use: 1" = 2.5 cm
 JOIN_SYMBOLS = r"\s*,\s+|\s*[&+]\s*"
+# Scripts written without spaces between words (character ranges, for regular expressions):
+# Han, hiragana, katakana (and its phonetic extensions), Hangul syllables and jamo.
+HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+HIRAGANA = "\u3040-\u309f"
+KATAKANA = "\u30a0-\u30ff"
+KATAKANA_EXTENSIONS = "\u31f0-\u31ff"
+HANGUL_SYLLABLES = "\uac00-\ud7af"
+HANGUL_JAMO = "\u1100-\u11ff\u3130-\u318f"
 # The words a yes/no input accepts, wherever it comes from (rule inputs, settings).
 TRUE_WORDS = frozenset({"1", "true", "yes", "y", "on"})
 FALSE_WORDS = frozenset({"0", "false", "no", "n", "off"})
