@@ -16,6 +16,12 @@ from refbot.corpus import load_yaml
 from refbot.errors import CorpusError
 from refbot.lang import (
     CODES,
+    HAN,
+    HANGUL_JAMO,
+    HANGUL_SYLLABLES,
+    HIRAGANA,
+    KATAKANA,
+    KATAKANA_EXTENSIONS,
     all_languages,
     compound_links,
     false_friends,
@@ -48,6 +54,11 @@ INFLECTED_NAMES = True  # ablation switch
 # "menos de 1 polegada" says the term "menos de uma polegada": a number word of a term and a
 # digit in a text are the same word (ablation switch).
 NUMBERS_AS_DIGITS = True
+# A run of a script written without spaces: its words are parted by the glossary's (segment).
+UNSPACED_RUN = re.compile(
+    f"[{HAN}{HIRAGANA}{KATAKANA}{KATAKANA_EXTENSIONS}{HANGUL_SYLLABLES}{HANGUL_JAMO}]+"
+)
+SEGMENTED = True  # ablation switch: Chinese, Japanese, Korean words parted by the glossary's
 ELIDED = frozenset({"d"})  # French and Italian elided "de"
 ELIDED_READ = True  # ablation switch: "d'un" is "un"
 LISTED_FIRST = True  # a term read out of order over its listed match is dropped (ablation)
@@ -209,6 +220,8 @@ class Glossary:
         # Other games' one-word names, lowercased, with their concept, by their first letters
         # (all but the last of the shortest): a word is compared only with names it starts like.
         self._names: dict[str, list[tuple[str, str]]] = {}
+        # For each language, its words written in a script without spaces (segment), on first use.
+        self._unspaced: dict[str, frozenset[str]] = {}
         # The concepts said in parts, each with one group of the concepts that say it together.
         self._together = [
             (
@@ -248,6 +261,61 @@ class Glossary:
                     self._digit_terms[(lang, concept.name, in_digits)] = tuple(analyze(word, lang))
                     for part in dict.fromkeys(in_digits):
                         by_digit.setdefault(part, []).append((concept.name, in_digits))
+
+    def segment(self, text: str, lang: str) -> str:
+        """Return text with the glossary's words of a script written without spaces parted.
+
+        "逃走ロールが12、追撃側は10" reads as "逃走 ロール が12、追撃 側は10": each longest word of
+        the language's terms (and its negations) found from the left is a word of its own, so the
+        terms are matched, and negations read, as in a spaced script. Korean particles part the
+        same way ("도주를" is "도주 를").
+        """
+        words = self._unspaced_words(lang) if SEGMENTED else frozenset()
+        if not words:
+            return text
+        longest = max(map(len, words))
+
+        def parted(run: re.Match[str]) -> str:
+            piece, pieces, start, at = run.group(0), [], 0, 0
+            while at < len(piece):
+                size = next(
+                    (
+                        n
+                        for n in range(min(longest, len(piece) - at), 1, -1)
+                        if piece[at : at + n].lower() in words
+                    ),
+                    0,
+                )
+                if size:
+                    pieces += [piece[start:at], piece[at : at + size]]
+                    at += size
+                    start = at
+                else:
+                    at += 1
+            pieces.append(piece[start:])
+            return " ".join(p for p in pieces if p)
+
+        return UNSPACED_RUN.sub(parted, text)
+
+    def segments(self, lang: str) -> bool:
+        """Return whether a language's terms are words of a script written without spaces."""
+        return bool(self._unspaced_words(lang))
+
+    def _unspaced_words(self, lang: str) -> frozenset[str]:
+        """Return the words of a language's terms and negations written in an unspaced script."""
+        if lang in self._unspaced:
+            return self._unspaced[lang]
+        words = [w for c in self.concepts.values() for w in c.words.get(lang, ())]
+        if lang in CODES:
+            language = get_language(lang)
+            words += [*language.negations, *language.trailing_negations]
+        self._unspaced[lang] = frozenset(
+            token
+            for word in words
+            for token in tokenize(word)
+            if len(token) > 1 and UNSPACED_RUN.fullmatch(token)
+        )
+        return self._unspaced[lang]
 
     def game_names(self, games: Iterable[str]) -> frozenset[str]:
         """Return the names of games as written, lowercased: those named after `games` and others.

@@ -467,7 +467,8 @@ def _token_index(text: str) -> list[int]:
 
 def parse_question(text: str, lang: str, glossary: Glossary) -> Question:
     """Find the concepts, numbers (with units), die faces and dice counts a question states."""
-    text = unglue(text)
+    # Chinese, Japanese, Korean: the glossary's words parted, to be read as spaced words are.
+    text = glossary.segment(unglue(text), lang)
     # "1/2\"" is half an inch (written in as many characters, so no offset moves), not a 2.
     text = HALF_WRITTEN.sub("0.5", text) if WORD_UNITS_READ else text
     # Every language's patterns: a question's detected language may be wrong, its units are not.
@@ -728,6 +729,10 @@ def _dice_letters() -> frozenset[str]:
 # "7 (4+3)", "só 3 na fuga (1 e 2": a total, at most three words, then its faces in brackets.
 TOTAL_BEFORE = re.compile(r"(\d+)(?:\s+[^\W\d]+){0,3}\s*[(\[]\s*$")
 TOTAL_AFTER = re.compile(r"^\s*[)\]]?\s*(?:=|->|→|:)?\s*(\d+)(?!\d)")
+# "6・6で12", "6 and 6 for 12": one short word between the faces and a bare number equal to
+# their total (not a length: "3 and 4 at 7 inches" may be the distance).
+TOTAL_LINKED = re.compile(r"^\s+[^\W\d_]{1,3}\s+(\d+)(?!\d|[.,]\d|\s*(?:[^\W\d_]|['\"″]))")
+TOTALS_LINKED = True  # ablation switch
 
 
 # Words whose value is a characteristic, not a roll: "Movement 4, 5 and 6 on the dice".
@@ -790,6 +795,7 @@ def _totals_of_faces(text: str, pairs: list[re.Match[str]]) -> list[tuple[int, i
         faces = sum(_faces_of(pair))
         before = TOTAL_BEFORE.search(text, 0, pair.start())
         after = TOTAL_AFTER.match(text[pair.end() :])
+        linked = TOTAL_LINKED.match(text[pair.end() :]) if TOTALS_LINKED else None
         # "11 дюймов, 5 и 6": a length rolled, then the faces that make it.
         length = _length_just_before(text, pair.start()) if TOTAL_LENGTHS_READ else None
         if before and int(before.group(1)) == faces:
@@ -805,6 +811,9 @@ def _totals_of_faces(text: str, pairs: list[re.Match[str]]) -> list[tuple[int, i
         ):
             start = pair.end() + after.start(1)
             spans.append((start, start + len(after.group(1))))
+        elif linked and int(linked.group(1)) == faces:
+            start = pair.end() + linked.start(1)
+            spans.append((start, start + len(linked.group(1))))
     return spans
 
 

@@ -115,7 +115,11 @@ class TermMatcher:
                     concept.kind == "plain" and not PLAIN_WORDS_ABSORB
                 ):
                     continue
-                for words in concept.words.values():
+                for lang, words in concept.words.items():
+                    if lang not in self.glossary.languages or self.glossary.segments(lang):
+                        # Stems written to be found inside words ("捕ま", "추격하") are no words
+                        # to compare another language's words with.
+                        continue
                     terms += words
                     owners += [concept.name] * len(words)
             self._names = sorted(set(owners))

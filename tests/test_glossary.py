@@ -453,3 +453,33 @@ def test_an_everyday_word_sharing_a_terms_stem_names_nothing(
     glossary: Glossary, lang: str, text: str, concept: str
 ) -> None:
     assert concept not in glossary.concepts_in(text, lang, ())
+
+
+@pytest.mark.parametrize("segmented", [True, False])
+@pytest.mark.parametrize(
+    ("text", "lang", "concepts"),
+    [
+        ("我的地精溃逃掷出 7, 追击者掷出 9", "zh", {"flee", "pursue", "roll"}),
+        ("逃走ロールが 12, 追撃側は 10. 捕まる?", "ja", {"flee", "pursue", "caught"}),
+        ("도주를 11 굴렸는데 추격자가 12", "ko", {"flee", "pursue", "roll"}),
+    ],
+)
+def test_the_words_of_an_unspaced_script_are_parted_by_the_glossarys(
+    glossary: Glossary,
+    segmented: bool,
+    text: str,
+    lang: str,
+    concepts: set[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(glossary_module, "SEGMENTED", segmented)
+    parted = glossary.segment(text, lang)
+    found = {m.concept for m in glossary.find(parted, lang)}
+    assert (found >= concepts) is segmented
+    assert (parted == text) is not segmented
+
+
+def test_a_spaced_script_is_not_parted(glossary: Glossary) -> None:
+    text = "My goblins fled 7, the pursuers rolled 9"
+    assert glossary.segment(text, "en") == text
+    assert not glossary.segments("en") and glossary.segments("zh")

@@ -122,10 +122,13 @@ def test_a_lookup_naming_a_rule_cites_a_clause_stating_it_first(
 CHINESE_PURSUIT = "我的哥布林逃跑掷出7，追击者掷出9，他们被抓住了吗？"
 ARABIC_PURSUIT = "هربت وحدتي 7 والمطاردون رموا 9، هل تم الإمساك بهم؟"
 CHINESE_FACES = "我地精溃逃掷了4和3，对面混沌战士追击掷了6和1，这算追上了吗？"
+JAPANESE_FACES = "逃走ロールが6・6で12、追撃側は5+5で10。捕まる？"
+KOREAN_PURSUIT = "도주 굴림 11 나왔는데 상대 추격 12 나옴. 잡혔나요?"
 
 
 # Languages without glossary terms: the clauses retrieved name the situation, and the rule reads
 # the question's numbers in order; in Chinese, once they are parted from the Han around them.
+# (Chinese and Arabic have glossary terms: here the glossary is read as if they had none.)
 @pytest.mark.model
 @pytest.mark.parametrize(
     ("text", "switch", "inputs"),
@@ -144,6 +147,14 @@ def test_a_situation_the_retrieved_clauses_name_reads_its_numbers_in_order(
     switch: str,
     inputs: dict[str, str],
 ) -> None:
+    glossary = real_bot.glossary
+    unlisted = [lang for lang in glossary.languages if lang not in ("zh", "ar")]
+    monkeypatch.setattr(glossary, "languages", unlisted)
+    monkeypatch.setattr("refbot.glossary.SEGMENTED", False)
+    # The terms embedded again without theirs (and as they were after the test).
+    for loaded in ("_vectors", "_names", "_column_of_term"):
+        monkeypatch.setattr(real_bot.terms, loaded, getattr(real_bot.terms, loaded))
+    real_bot.terms._vectors = None
     answer = real_bot.ask(text)
     assert answer.situation is not None and answer.situation.rule == "pursuit"
     assert answer.situation.inputs == inputs
@@ -151,6 +162,28 @@ def test_a_situation_the_retrieved_clauses_name_reads_its_numbers_in_order(
     monkeypatch.setattr(switch, False)
     after = real_bot.ask(text).situation
     assert after is None or after.inputs != inputs
+
+
+# Chinese, Japanese, Korean and Arabic have glossary terms: their words name the situation and
+# its roles, as in the other glossary languages (the unspaced scripts once their words are parted).
+@pytest.mark.model
+@pytest.mark.parametrize(
+    ("text", "lang", "inputs", "caught"),
+    [
+        (CHINESE_PURSUIT, "zh", {"flee": "7", "pursuit": "9"}, True),
+        (JAPANESE_FACES, "ja", {"flee": "6,6", "pursuit": "5,5"}, False),
+        (KOREAN_PURSUIT, "ko", {"flee": "11", "pursuit": "12"}, True),
+        (ARABIC_PURSUIT, "ar", {"flee": "7", "pursuit": "9"}, True),
+    ],
+)
+def test_a_situation_in_a_language_with_glossary_terms_is_named_by_its_words(
+    real_bot: Refbot, text: str, lang: str, inputs: dict[str, str], caught: bool
+) -> None:
+    answer = real_bot.ask(text)
+    assert answer.lang == lang
+    assert answer.situation is not None and answer.situation.inputs == inputs
+    assert answer.rule is not None and answer.rule.outcome["caught"] is caught
+    assert answer.rule.verified
 
 
 def test_a_lookup_quotes_the_whole_paragraph(bot: Refbot) -> None:

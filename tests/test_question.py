@@ -250,6 +250,10 @@ def test_dice_notation_is_a_count_not_a_number(glossary: Glossary, text: str, co
         # A total that differs from the faces is another number, not a restatement.
         ("fled 3+4, then 9 more", [(3, 4)], [9]),
         ("rolled 3+4 7 inches away", [(3, 4)], [7]),
+        # One short word between the faces and their total; faces joined by a middle dot.
+        ("fled 6 and 6 for 12, pursuers 5+5 = 10", [(6, 6), (5, 5)], []),
+        ("逃走ロールが 6 ・ 6 で 12", [(6, 6)], []),
+        ("rolled 3 and 4 at 7 inches", [(3, 4)], [7]),  # a length: maybe the distance
     ],
 )
 def test_a_total_written_beside_its_faces_is_read_once(
@@ -258,6 +262,13 @@ def test_a_total_written_beside_its_faces_is_read_once(
     parsed = parse_question(text, "en", glossary)
     assert list(parsed.dice) == dice
     assert [n.value for n in parsed.numbers] == numbers
+
+
+def test_a_total_after_a_word_is_read_once_only_where_switched_on(
+    glossary: Glossary, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("refbot.question.TOTALS_LINKED", False)
+    assert [n.value for n in parse_question("fled 6 and 6 for 12", "en", glossary).numbers] == [12]
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,7 @@ INCH_MARKS = ('"', "″", "''")
 DEGREE_MARKS = ("°", "º")
 MAX_RUN = 8  # the most faces one roll lists: an 8D6 overrun
 CM_PER_INCH = 2.5  # the conversion the metric Warhammer editions use: 1" = 2.5 cm
-JOIN_SYMBOLS = r"\s*,\s+|\s*[&+]\s*"
+JOIN_SYMBOLS = r"\s*,\s+|\s*[&+・·]\s*"  # "4, 3", "4+3", "4 & 3", "4・3"
 # Scripts written without spaces between words (character ranges, for regular expressions):
 # Han, hiragana, katakana (and its phonetic extensions), Hangul syllables and jamo.
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
