@@ -302,13 +302,14 @@ class Glossary:
         return bool(self._unspaced_words(lang))
 
     def _unspaced_words(self, lang: str) -> frozenset[str]:
-        """Return the words of a language's terms and negations written in an unspaced script."""
+        """Return the words of a language's terms, negations and counts of times written unspaced."""
         if lang in self._unspaced:
             return self._unspaced[lang]
         words = [w for c in self.concepts.values() for w in c.words.get(lang, ())]
         if lang in CODES:
             language = get_language(lang)
             words += [*language.negations, *language.trailing_negations]
+            words += [word for word, _ in language.times]
         self._unspaced[lang] = frozenset(
             token
             for word in words

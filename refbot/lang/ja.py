@@ -19,5 +19,6 @@ LANGUAGE = Language(
     joiners=("と", "か"),
     degree=("度",),
     model_nouns=("体", "人", "騎", "名"),
+    times=(("二回", 2), ("三回", 3)),
     amount_words=("何", "いくつ"),
 )

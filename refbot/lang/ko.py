@@ -20,5 +20,6 @@ LANGUAGE = Language(
     negations=("안", "못"),
     degree=("도",),
     model_nouns=("명", "마리", "기", "개", "구"),
+    times=(("두번", 2), ("세번", 3)),
     amount_words=("몇",),
 )

@@ -22,6 +22,7 @@ LANGUAGE = Language(
     plus=("加",),
     degree=("度",),
     model_nouns=("个", "個", "名", "人", "只", "骑", "騎"),
+    times=(("两次", 2), ("兩次", 2), ("二次", 2), ("三次", 3)),
     amount_words=("几", "幾", "多少"),
     page_markers=("第",),
 )
