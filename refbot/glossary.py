@@ -36,7 +36,10 @@ KINDS = ("rule", "term", "intent", "other_game", "topic", "part", "plain")
 # alone, since a stem shared with an everyday word ("sortir" / "sort", "punto" / "punti") would
 # refuse a question the corpus answers.
 WHOLE_WORDS = frozenset({"topic", "other_game"})
-TOKEN = re.compile(r"\w+(?:['’]\w+)*", re.U)
+# A word's letters with their combining marks: Arabic vowel signs and shadda ("فرّت"), and the
+# accents of text written decomposed, are part of the word they sit on.
+MARKS = "\u0300-\u036f\u064b-\u065f\u0670"
+TOKEN = re.compile(rf"[\w{MARKS}]+(?:['’][\w{MARKS}]+)*", re.U)
 SUFFIX_LETTERS = 3  # "'da", "'nın", "'s": what follows an apostrophe in a suffix, at most
 WINDOW_SLACK = 3  # words a multi-word term may be spread over, beyond its own length
 TERMS_IN_CLAUSE = True  # multi-word terms within one sentence, out of brackets (ablation)
@@ -302,7 +305,7 @@ class Glossary:
         return bool(self._unspaced_words(lang))
 
     def _unspaced_words(self, lang: str) -> frozenset[str]:
-        """Return the words of a language's terms, negations and counts of times written unspaced."""
+        """Return a language's words of terms, negations and counts of times written unspaced."""
         if lang in self._unspaced:
             return self._unspaced[lang]
         words = [w for c in self.concepts.values() for w in c.words.get(lang, ())]
