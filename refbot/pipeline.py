@@ -32,7 +32,15 @@ from refbot.question import (
     with_mentions,
 )
 from refbot.retrieve import Retriever, Weights
-from refbot.router import Call, Decision, candidates, follow_up, named_language, route
+from refbot.router import (
+    Call,
+    Decision,
+    candidates,
+    follow_up,
+    named_book,
+    named_language,
+    route,
+)
 from refbot.rules import Rule, RuleResult, all_rules, editions_of, rule_inputs, rule_of, run_rule
 from refbot.rules.core import parse_faces
 from refbot.terms import TermMatcher
@@ -491,7 +499,7 @@ def named_edition(question: Question, decision: Decision) -> str | None:
     if decision.kind != "rule" or not decision.calls:
         return None
     rules = editions_of(decision.calls[0].rule)
-    named = named_language(question, [r.lang for r in rules]) if len(rules) > 1 else None
+    named = named_book(question, [r.lang for r in rules]) if len(rules) > 1 else None
     in_named = [r for r in rules if r.lang == named]
     return _every_call_of(decision, in_named[0]) if len(in_named) == 1 else None
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from refbot.errors import UnknownRule
-from refbot.glossary import Glossary, Mention, analyze, inside_other_term
+from refbot.glossary import Glossary, Mention, analyze, inside_other_term, stem_tokens, tokenize
 from refbot.lang import CODES, language_names
 from refbot.lang import get as get_language
 from refbot.question import HAN_KANA_CHAR, Number, Question
@@ -1203,6 +1203,43 @@ def named_language(question: Question, candidates: Iterable[str]) -> str | None:
         code
         for code in dict.fromkeys(candidates)
         if code in names and all(said(s) for s in analyze(names[code], question.lang))
+    ]
+    return named[0] if len(named) == 1 else None
+
+
+BOOK_REACH = 3  # a language's name names its book at most this many words from a word for one
+
+
+def named_book(question: Question, candidates: Iterable[str]) -> str | None:
+    """Return the one candidate language whose book the question names: name beside book.
+
+    "Using the English rulebook", "según el reglamento inglés", "по английским правилам" name a
+    book; "my English opponent" names none. A language without words for a book names none.
+    """
+    language = get_language(question.lang) if question.lang in CODES else None
+    if language is None or not language.book_words:
+        return None
+    tokens = stem_tokens(tokenize(question.text), question.lang)
+    books = {stem for word in language.book_words for stem in analyze(word, question.lang)}
+    at_books = [i for i, token in enumerate(tokens) if token in books]
+    names = language_names(question.lang)
+
+    def beside_book(stem: str) -> bool:
+        return any(
+            abs(i - j) <= BOOK_REACH
+            for i, token in enumerate(tokens)
+            if token == stem
+            or (
+                min(len(stem), len(token)) >= NAME_STEM_LETTERS
+                and (token.startswith(stem) or stem.startswith(token))
+            )
+            for j in at_books
+        )
+
+    named = [
+        code
+        for code in dict.fromkeys(candidates)
+        if code in names and all(beside_book(s) for s in analyze(names[code], question.lang))
     ]
     return named[0] if len(named) == 1 else None
 

@@ -407,6 +407,22 @@ def test_ask_computes_the_book_the_question_names_by_its_language(
         assert answer.situation is not None and answer.situation.edition == edition
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "My English opponent's knights were wiped out by my knights' charge. May mine overrun?",
+        "Mi rival inglés perdió su unidad: mis caballeros cargaron y la aniquilaron. ¿Arrasan?",
+    ],
+)
+def test_a_language_named_beside_no_book_names_no_book(bot: Refbot, question: str) -> None:
+    # "my English opponent" is a player, not the English rulebook: every book computes.
+    answer = bot.ask(question)
+    assert {r.edition for r in answer.rules if r.id == "overrun"} == {
+        "rulebook-en",
+        "reglamento-es",
+    }
+
+
 def test_ask_chooses_the_quoted_edition_in_a_conversation(bot: Refbot) -> None:
     first = bot.ask("my goblins fled 7, the pursuers rolled 9")
     answer = bot.ask(

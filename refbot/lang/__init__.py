@@ -121,6 +121,9 @@ class Language:
     # A sentence opening with one answers the situation the sentences before it told: "In that
     # case, treat the charge as failed".
     anaphora: tuple[str, ...] = ()
+    # Words for a rulebook or its rules: "the English rulebook", "по английским правилам" name a
+    # book by its language where "my English opponent" does not.
+    book_words: tuple[str, ...] = ()
     example_cues: tuple[str, ...] = ()  # a sentence opening with one is a worked example
     page_markers: tuple[str, ...] = ()  # a line "<marker> 12" marks page 12
     # Words opening a condition inside a sentence: in "how far do they flee if the pursuers

@@ -84,4 +84,15 @@ LANGUAGE = Language(
     anaphora=("in diesem fall", "in dem fall", "in solchen fällen", "in einem solchen fall"),
     example_cues=("zum beispiel", "beispiel:", "z. b.", "z.b."),
     page_markers=("seite", "s."),
+    book_words=(
+        "regelbuch",
+        "regeln",
+        "regel",
+        "regelwerk",
+        "buch",
+        "edition",
+        "ausgabe",
+        "version",
+        "übersetzung",
+    ),
 )

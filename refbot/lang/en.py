@@ -89,4 +89,14 @@ LANGUAGE = Language(
     example_cues=("for example", "for instance", "example:", "e.g.", "that is, if"),
     page_markers=("page", "p.", "pg."),
     decimal_comma=False,
+    book_words=(
+        "rulebook",
+        "rulebooks",
+        "rules",
+        "rule",
+        "book",
+        "edition",
+        "version",
+        "translation",
+    ),
 )

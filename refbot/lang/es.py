@@ -64,4 +64,14 @@ LANGUAGE = Language(
     anaphora=("en este caso", "en ese caso", "en tal caso", "en tales casos", "en estos casos"),
     example_cues=("por ejemplo", "ejemplo:", "p. ej.", "p.ej.", "es decir, si"),
     page_markers=("página", "pág.", "pagina", "pag."),
+    book_words=(
+        "reglamento",
+        "reglas",
+        "regla",
+        "libro",
+        "edición",
+        "versión",
+        "manual",
+        "traducción",
+    ),
 )

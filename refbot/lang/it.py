@@ -44,4 +44,14 @@ LANGUAGE = Language(
     anaphora=("in questo caso", "in tal caso", "in tali casi", "in quel caso"),
     example_cues=("ad esempio", "per esempio", "esempio:"),
     page_markers=("pagina", "pag.", "p."),
+    book_words=(
+        "regolamento",
+        "regole",
+        "regola",
+        "manuale",
+        "libro",
+        "edizione",
+        "versione",
+        "traduzione",
+    ),
 )

@@ -59,4 +59,17 @@ LANGUAGE = Language(
     anaphora=("bu durumda", "böyle durumlarda", "o durumda"),
     example_cues=("örneğin", "mesela"),
     page_markers=("sayfa",),
+    book_words=(
+        "kural",
+        "kurallar",
+        "kurallarda",
+        "kurallara",
+        "kitap",
+        "kitabı",
+        "kitapta",
+        "baskı",
+        "sürüm",
+        "versiyon",
+        "çeviri",
+    ),
 )
