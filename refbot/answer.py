@@ -92,6 +92,9 @@ class Problem:
     input: str | None
     low: int | None = None  # for an impossible value: the lowest and highest the input takes
     high: int | None = None
+    dice: int | None = (
+        None  # for a roll of more or fewer dice than the rule rolls: the dice it rolls
+    )
 
 
 @dataclass(frozen=True)
@@ -306,7 +309,7 @@ def compose_lookup(
     said = None
     if problem is not None:
         low, high = problem.allowed or (None, None)
-        said = Problem(problem.reason, problem.param, low, high)
+        said = Problem(problem.reason, problem.param, low, high, problem.dice)
         text = _problem_sentence(said, writer, problem_rule, problem_edition) + " " + text
     return Answer(
         query=query,
@@ -403,6 +406,12 @@ def _problem_sentence(
         return writer.gettext(
             "I could not compute an outcome: the value given for {input} could not be read."
         ).format(input=label)
+    if problem.code == "invalid_input" and label and problem.dice:
+        # "saqué 5D6" where Movement 20 cm rolls 8D6: the dice it rolls, not just "impossible".
+        return writer.gettext(
+            "I could not compute an outcome: the value given for {input} is not possible; "
+            "it is a roll of {dice}D6."
+        ).format(input=label, dice=problem.dice)
     if problem.code == "invalid_input" and label:
         low, high = problem.low, problem.high
         if low is not None and high is not None:

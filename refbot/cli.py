@@ -374,7 +374,9 @@ def _check_given(answer: Answer, given: tuple[str, ...]) -> None:
     if problem.input in values:
         low, high = problem.low, problem.high
         allowed = (
-            f": it can be {low} to {high}"
+            f": it is a roll of {problem.dice}D6"
+            if problem.dice
+            else f": it can be {low} to {high}"
             if low is not None and high is not None
             else f": it must be at least {low}"
             if low is not None

@@ -106,6 +106,7 @@ class RuleError(RefbotError):
         param: str | None = None,
         reason: str = "invalid_input",
         allowed: tuple[int | None, int | None] | None = None,
+        dice: int | None = None,
     ) -> None:
         super().__init__(message)
         self.param = param
@@ -113,6 +114,8 @@ class RuleError(RefbotError):
         self.reason = reason
         # For an impossible value, the range the input takes (lowest, highest; None: no bound).
         self.allowed = allowed
+        # For a roll given with more or fewer dice than the rule rolls here: the dice it rolls.
+        self.dice = dice
 
 
 class UnknownRule(RefbotError):

@@ -559,3 +559,27 @@ def test_a_charge_asking_when_during_the_move_is_the_charge_move(bot: Refbot) ->
     answer = bot.ask("Czy mogę zrobić jedno koło o 90 stopni w połowie ruchu szarży?")
     assert answer.rule is not None and answer.rule.id == "charge_move"
     assert answer.rule.outcome["legal"] is True
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "Mi caballería con Movimiento 20 cm aniquiló al enemigo en el primer turno de combate "
+            "y saqué 5D6 para arrasar: 4, 2, 6, 1 y 3. ¿Cuánto avanzo?",
+            "es una tirada de 8D6",
+        ),
+        (
+            "Meine Kavallerie (Bewegung 20 cm) hat den Feind in der ersten Nahkampfrunde "
+            "vernichtet, beim Überrennen würfelte ich 4, 2, 6, 1 und 3. Wie weit?",
+            "Wurf mit 8W6",
+        ),
+    ],
+)
+def test_a_roll_of_too_few_dice_is_answered_with_the_dice_the_rule_rolls(
+    bot: Refbot, question: str, said: str
+) -> None:
+    # Five faces where Movement above 15 cm overruns 8D6: not just "impossible", but 8D6.
+    answer = bot.ask(question)
+    assert answer.problem is not None and answer.problem.dice == 8
+    assert said in answer.answer

@@ -459,6 +459,11 @@ def test_an_input_given_no_value_removes_the_one_read(runner: CliRunner) -> None
             ["--input", "pursuit=13"],
             "error: --input: pursuit='13' is not possible: it can be 2 to 12",
         ),
+        # Three faces for a 2D6 roll: the dice it rolls.
+        (
+            ["--input", "pursuit=3,4,5"],
+            "error: --input: pursuit='3,4,5' is not possible: it is a roll of 2D6",
+        ),
         # An angle's range too, for a rule named with --rule.
         (
             ["--rule", "charge_move", "--input", "wheels=500"],

@@ -494,7 +494,10 @@ def parse_roll(name: str, value: Any, count: int | tuple[int, ...]) -> Roll:
         faces = parse_faces(name, value)
         if len(faces) not in counts:
             dice = " or ".join(str(n) for n in counts)
-            raise RuleError(f"{name}: a {said} roll has {dice} dice, got {len(faces)}")
+            raise RuleError(
+                f"{name}: a {said} roll has {dice} dice, got {len(faces)}",
+                dice=counts[0] if len(counts) == 1 else None,
+            )
         return Roll(sum(faces), len(faces), faces)
     total = parse_int(name, value)
     fitting = [n for n in counts if n <= total <= 6 * n]
@@ -626,7 +629,7 @@ def coerce_inputs(
                 parsed = parse_roll(param.name, value, count)
         except RuleError as exc:
             # Named by the input being read: an edition may drop it.
-            raise RuleError(str(exc), param.name, exc.reason, exc.allowed) from None
+            raise RuleError(str(exc), param.name, exc.reason, exc.allowed, exc.dice) from None
         typed[param.name] = parsed
         shown[param.name] = _show(parsed)
     return typed, shown

@@ -230,6 +230,13 @@ class Problem(Schema):
         required=True,
         metadata={"description": "For an impossible value: the highest the input takes."},
     )
+    dice = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "For a roll given with the wrong number of dice: the dice it rolls."
+        },
+    )
 
 
 class Ask(Schema):
