@@ -21,7 +21,7 @@ from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 from babel.units import format_unit
 
-from refbot.lang import HAN, HIRAGANA, KATAKANA
+from refbot.lang import HAN, HANGUL_JAMO, HANGUL_SYLLABLES, HIRAGANA, KATAKANA
 
 DEFAULT_LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
 # Languages the model does not read, told apart only so that a question surely in one of them is
@@ -192,7 +192,10 @@ def identify_language(
     if names:
         text = _without(text, frozenset(names))
     if _words(text) <= SHORT_TEXT_WORDS:
-        return None
+        # Too short to tell by its words, but not by a script only one language writes:
+        # "그럼 10이면?" is Korean, whatever language the page is in.
+        written = _script_language(text)
+        return (written, 1.0) if written in languages else None
     ranked = _detector(languages).rank(text)
     told = [(code, p) for code, p in ranked if code in TOLD_APART]
     # Their share together: a Danish question read as 0.69 Danish and 0.31 Norwegian is
@@ -204,6 +207,28 @@ def identify_language(
     # knew only them would say.
     others = [(code, p) for code, p in ranked if code not in TOLD_APART]
     return str(others[0][0]), float(others[0][1] / sum(p for _, p in others))
+
+
+# Scripts only one of the languages read writes (Han alone is Chinese or Japanese).
+SCRIPT_LANGUAGES = (
+    (re.compile(f"[{HANGUL_SYLLABLES}{HANGUL_JAMO}]"), "ko"),
+    (re.compile(f"[{HIRAGANA}{KATAKANA}]"), "ja"),
+    (re.compile("[\u0600-\u06ff]"), "ar"),
+)
+
+
+def _script_language(text: str) -> str | None:
+    """Return the one language whose script every letter of text is in (kana beside Han)."""
+    letters = "".join(re.findall(r"[^\W\d_]", text))
+    for script, code in SCRIPT_LANGUAGES:
+        rest = (
+            re.sub(f"[{HAN}]", "", script.sub("", letters))
+            if code == "ja"
+            else script.sub("", letters)
+        )
+        if letters and script.search(letters) and not rest:
+            return code
+    return None
 
 
 # Han and kana: scripts that write no spaces, where a word is about two characters long.

@@ -26,6 +26,7 @@ from refbot.i18n import (
     format_distance,
     format_fraction,
     format_probability,
+    identify_language,
     language_problem,
     translations,
 )
@@ -51,6 +52,25 @@ ROOT = Path(__file__).resolve().parent.parent
 )
 def test_short_questions_are_detected(lang: str, text: str) -> None:
     assert detect_language(text) == lang
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        # Too short to tell by words, told by a script only one language writes.
+        ("그럼 10이면?", "ko"),
+        ("そして10なら？", "ja"),
+        ("و لو 10؟", "ar"),
+        # Han alone is Chinese or Japanese; Latin any of many: not told.
+        ("那10呢？", None),
+        ("and 10?", None),
+    ],
+)
+def test_a_short_text_is_told_by_a_script_only_one_language_writes(
+    text: str, lang: str | None
+) -> None:
+    identified = identify_language(text)
+    assert (identified[0] if identified else None) == lang
 
 
 @pytest.mark.parametrize(
