@@ -35,7 +35,9 @@ REGIONAL_LOCALES = {
     "es": ("es-ES", "es-419"),
     "pt": ("pt-BR",),
     "sv": ("sv-SE",),
-    "zh": ("zh-CN", "zh-TW"),
+    # The Chinese catalog is written in Simplified characters: zh-TW (Traditional) keeps
+    # Discord's default name rather than be shown another script's.
+    "zh": ("zh-CN",),
 }
 
 Gettext = Callable[[str], str]
