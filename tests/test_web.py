@@ -500,7 +500,13 @@ def test_a_missing_input_is_named_by_its_label(client: FlaskClient) -> None:
     situation = {"rule": "failed_charge", "inputs": {"movement": "4"}}
     answer = client.post("/api/ask", json={"q": QUESTION, "lang": "de", "situation": situation})
     body = answer.get_json()
-    assert body["problem"] == {"code": "missing_input", "input": "dice", "low": None, "high": None}
+    assert body["problem"] == {
+        "code": "missing_input",
+        "input": "dice",
+        "low": None,
+        "high": None,
+        "dice": None,
+    }
     _ = translations("de").gettext
     expected = _(
         "I could not compute an outcome: the question does not give the rule's input {input}."
@@ -534,7 +540,7 @@ def test_an_unusable_input_is_named_by_its_label_in_the_readers_language(
     body = {"q": QUESTION, "lang": lang, "situation": situation}
     answer = client.post("/api/ask", json=body).get_json()
     allowed = {"low": 2, "high": 12} if code == "invalid_input" else {"low": None, "high": None}
-    assert answer["problem"] == {"code": code, "input": "pursuit", **allowed}
+    assert answer["problem"] == {"code": code, "input": "pursuit", **allowed, "dice": None}
     _ = translations(lang).gettext
     label = _("the Pursuit roll (total or faces)")
     assert answer["answer"].startswith(_(message).format(input=label, **allowed))
@@ -1299,15 +1305,22 @@ def test_an_over_long_question_on_the_page_is_a_413_stating_the_limit(
         # A count below its least: the least it takes.
         (
             {"rule": "break_from_combat", "inputs": {"opponents": "0"}},
-            {"code": "invalid_input", "input": "opponents", "low": 1, "high": None},
+            {"code": "invalid_input", "input": "opponents", "low": 1, "high": None, "dice": None},
             "I could not compute an outcome: the value given for {input} is not possible; "
             "it must be at least {low}.",
         ),
         # A face of 7 is no die's: no range of the whole roll is made up from one face's.
         (
             {"rule": "pursuit", "inputs": {"flee": "7", "pursuit": "7,1"}},
-            {"code": "invalid_input", "input": "pursuit", "low": None, "high": None},
+            {"code": "invalid_input", "input": "pursuit", "low": None, "high": None, "dice": None},
             "I could not compute an outcome: the value given for {input} is not possible.",
+        ),
+        # Three faces for a 2D6 roll: the dice it rolls.
+        (
+            {"rule": "pursuit", "inputs": {"flee": "7", "pursuit": "3,4,5"}},
+            {"code": "invalid_input", "input": "pursuit", "low": None, "high": None, "dice": 2},
+            "I could not compute an outcome: the value given for {input} is not possible; "
+            "it is a roll of {dice}D6.",
         ),
     ],
 )
@@ -1319,7 +1332,9 @@ def test_an_impossible_value_says_the_range_its_input_takes(
     assert answer["problem"] == problem
     _ = translations("de").gettext
     label = _(input_help(str(problem["input"]), str(situation["rule"])) or "")
-    expected = _(message).format(input=label, low=problem["low"], high=problem["high"])
+    expected = _(message).format(
+        input=label, low=problem["low"], high=problem["high"], dice=problem["dice"]
+    )
     assert answer["answer"].startswith(expected)
 
 
