@@ -410,7 +410,7 @@ def test_ask_computes_the_book_the_question_names_by_its_language(
 @pytest.mark.parametrize(
     "question",
     [
-        "My English opponent's knights were wiped out by my knights' charge. May mine overrun?",
+        "Against my English opponent, my knights charged and wiped out his unit. May they overrun?",
         "Mi rival inglés perdió su unidad: mis caballeros cargaron y la aniquilaron. ¿Arrasan?",
     ],
 )

@@ -483,3 +483,32 @@ def test_a_spaced_script_is_not_parted(glossary: Glossary) -> None:
     text = "My goblins fled 7, the pursuers rolled 9"
     assert glossary.segment(text, "en") == text
     assert not glossary.segments("en") and glossary.segments("zh")
+
+
+def test_a_glossary_read_once_is_kept_until_its_file_changes(tmp_path: Path) -> None:
+    path = tmp_path / "glossary.yaml"
+    path.write_text((SEED_CORPUS / "glossary.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    first = glossary_module.load_glossary_cached(path, tmp_path)
+    assert (tmp_path / glossary_module.GLOSSARY_CACHE).is_file()
+    kept = glossary_module.load_glossary_cached(path, tmp_path)
+    assert kept.find("my goblins fled 7", "en") == first.find("my goblins fled 7", "en")
+    assert kept.find("they zorblatted", "en") == []
+    # A term added to the file is read, not the copy.
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("en: [flee, ", "en: [zorblatted, flee, ", 1),
+        encoding="utf-8",
+    )
+    changed = glossary_module.load_glossary_cached(path, tmp_path)
+    assert {m.concept for m in changed.find("they zorblatted", "en")} == {"flee"}
+
+
+@pytest.mark.parametrize("stored", [b"", b"not a pickle", b"\x80\x05K\x01."])
+def test_a_broken_kept_glossary_is_read_again_from_its_file(tmp_path: Path, stored: bytes) -> None:
+    (tmp_path / glossary_module.GLOSSARY_CACHE).write_bytes(stored)
+    glossary = glossary_module.load_glossary_cached(SEED_CORPUS / "glossary.yaml", tmp_path)
+    assert {m.concept for m in glossary.find("my goblins fled 7", "en")} == {"flee"}
+
+
+def test_a_missing_glossary_is_named_whatever_is_kept(tmp_path: Path) -> None:
+    with pytest.raises(CorpusError, match="glossary not found"):
+        glossary_module.load_glossary_cached(tmp_path / "nope.yaml", tmp_path)
