@@ -248,8 +248,8 @@ class Refbot:
 
     @cached_property
     def terms(self) -> TermMatcher:
-        """Return the matcher of words to their nearest glossary terms (embedded on first use)."""
-        return TermMatcher(self.glossary, self.embedder)
+        """Return the matcher of words to their nearest glossary terms (embedded once, kept)."""
+        return TermMatcher(self.glossary, self.embedder, cache_dir=self.settings.index_dir)
 
     @cached_property
     def glossary(self) -> Glossary:

@@ -15,9 +15,13 @@ on the development sets.
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
+import tempfile
 from dataclasses import dataclass, field
 from itertools import pairwise
+from pathlib import Path
 
 import numpy as np
 
@@ -33,6 +37,7 @@ from refbot.lang import (
 )
 from refbot.question import UNSPACED_CHAR
 
+TERMS_CACHE = "terms"  # the kept vectors' file name, before the digest of the terms and model
 PIECES_READ = True  # ablation switch: unspaced words (Han, kana, Hangul) read by their pieces
 MAX_HAN_PIECE = 4  # the most Han characters one piece spans
 MAX_PIECES = 300  # the most pieces one question is read by (about a hundred Han characters)
@@ -102,6 +107,9 @@ class TermMatcher:
     piece_margin: float = 0.05
     pair_threshold: float = 0.7  # seen sets: 0.65 with a margin of 0.1 lost two outcomes
     pair_margin: float = 0.15
+    # Where the terms' vectors are kept once embedded (the index directory): read, memory-mapped,
+    # by every later process and shared between a server's workers, not embedded again.
+    cache_dir: Path | None = None
     _names: list[str] = field(default_factory=list)  # the concepts, one per column
     _column_of_term: np.ndarray | None = None  # for each embedded term, its concept's column
     _vectors: np.ndarray | None = None
@@ -125,8 +133,35 @@ class TermMatcher:
             self._names = sorted(set(owners))
             column_of = {name: i for i, name in enumerate(self._names)}
             self._column_of_term = np.asarray([column_of[o] for o in owners])
-            self._vectors = self.embedder.embed(terms)
+            self._vectors = self._embedded(terms)
         return self._vectors
+
+    def _embedded(self, terms: list[str]) -> np.ndarray:
+        """Return the terms' vectors, from the copy kept in cache_dir when it holds these terms."""
+        if self.cache_dir is None:
+            return self.embedder.embed(terms)
+        key = hashlib.sha256("\0".join([self.embedder.model_id, *terms]).encode()).hexdigest()
+        kept = self.cache_dir / f"{TERMS_CACHE}-{key[:16]}.npy"
+        try:
+            vectors = np.load(kept, mmap_mode="r")
+            if vectors.shape == (len(terms), self.embedder.dimension):
+                return vectors
+        except (OSError, ValueError):
+            pass  # none yet, or unreadable: embed them
+        vectors = self.embedder.embed(terms)
+        if self.cache_dir.is_dir():
+            try:
+                with tempfile.NamedTemporaryFile(
+                    dir=self.cache_dir, suffix=".npy", delete=False
+                ) as out:
+                    np.save(out, vectors)
+                os.replace(out.name, kept)
+                for old in self.cache_dir.glob(f"{TERMS_CACHE}-*.npy"):
+                    if old != kept:
+                        old.unlink(missing_ok=True)
+            except OSError:
+                pass  # a read-only index directory embeds them in every process
+        return vectors
 
     def _nearest(self, phrases: list[str]) -> tuple[np.ndarray, np.ndarray]:
         """Return each phrase's best cosine to each concept, and those sorted best first."""

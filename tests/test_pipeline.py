@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -259,6 +260,33 @@ def test_a_long_unspaced_post_is_read_by_at_most_max_pieces(glossary: Glossary) 
     matcher = TermMatcher(glossary, Counting())
     matcher.find("逃跑掷出" * 250, lang="zh")
     assert seen[-1] <= terms_module.MAX_PIECES
+
+
+class CountingEmbedder(HashEmbedder):
+    """Hashed trigrams, counting the texts it embeds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.embedded = 0
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        self.embedded += len(texts)
+        return super().embed(texts)
+
+
+def test_the_terms_vectors_are_embedded_once_and_kept(glossary: Glossary, tmp_path: Path) -> None:
+    first = TermMatcher(glossary, CountingEmbedder(), cache_dir=tmp_path)
+    found = first.find("qqq overrunning zzz")
+    assert first.embedder.embedded > 100  # the terms, then the question's words
+    later = TermMatcher(glossary, CountingEmbedder(), cache_dir=tmp_path)
+    assert later.find("qqq overrunning zzz") == found
+    assert later.embedder.embedded < 10  # the question's words only
+    # Other terms are embedded again, and the copy of the old ones is dropped.
+    fewer = Glossary({n: c for n, c in glossary.concepts.items() if n != "flee"})
+    other = TermMatcher(fewer, CountingEmbedder(), cache_dir=tmp_path)
+    other.find("qqq")
+    assert other.embedder.embedded > 100
+    assert len(list(tmp_path.glob(f"{terms_module.TERMS_CACHE}-*.npy"))) == 1
 
 
 @pytest.mark.parametrize("skipped", [True, False])
