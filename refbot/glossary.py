@@ -272,10 +272,10 @@ class Glossary:
     def segment(self, text: str, lang: str) -> str:
         """Return text with the glossary's words of a script written without spaces parted.
 
-        "逃走ロールが12、追撃側は10" reads as "逃走 ロール が12、追撃 側は10": each longest word of
-        the language's terms (and its negations) found from the left is a word of its own, so the
-        terms are matched, and negations read, as in a spaced script. Korean particles part the
-        same way ("도주를" is "도주 를").
+        "逃走ロールが12、追撃側は10" reads as "逃走 ロールが12、追撃 側は10": the language's words
+        (its terms and negations) that cover most of each run are words of their own, so terms
+        are matched, and negations read, as in a spaced script. Korean particles part the same
+        way ("도주를" is "도주 를").
         """
         words = self._unspaced_words(lang) if SEGMENTED else frozenset()
         if not words:
@@ -283,24 +283,7 @@ class Glossary:
         longest = max(map(len, words))
 
         def parted(run: re.Match[str]) -> str:
-            piece, pieces, start, at = run.group(0), [], 0, 0
-            while at < len(piece):
-                size = next(
-                    (
-                        n
-                        for n in range(min(longest, len(piece) - at), 1, -1)
-                        if piece[at : at + n].lower() in words
-                    ),
-                    0,
-                )
-                if size:
-                    pieces += [piece[start:at], piece[at : at + size]]
-                    at += size
-                    start = at
-                else:
-                    at += 1
-            pieces.append(piece[start:])
-            return " ".join(p for p in pieces if p)
+            return " ".join(_covering_words(run.group(0), words, longest))
 
         return UNSPACED_RUN.sub(parted, text)
 
@@ -317,11 +300,18 @@ class Glossary:
             language = get_language(lang)
             words += [*language.negations, *language.trailing_negations]
             words += [word for word, _ in language.times]
+        # A negation is a word of its own however short ("没 冲锋"); a term's single character
+        # would part too many words.
+        denials = (
+            {*get_language(lang).negations, *get_language(lang).trailing_negations}
+            if lang in CODES
+            else set()
+        )
         self._unspaced[lang] = frozenset(
             token
             for word in words
             for token in tokenize(word)
-            if len(token) > 1 and UNSPACED_RUN.fullmatch(token)
+            if (len(token) > 1 or token in denials) and UNSPACED_RUN.fullmatch(token)
         )
         return self._unspaced[lang]
 
@@ -647,6 +637,35 @@ def _match_at(term: tuple[str, ...], stems: list[str], start: int, clauses: list
 
 
 GLOSSARY_CACHE = "glossary.pickle"
+
+
+def _covering_words(run: str, words: frozenset[str], longest: int) -> list[str]:
+    """Return run cut into the words that cover most of its characters, and what is left.
+
+    "被冲锋" with the words "被冲" and "冲锋" is "被 冲锋" only if no cut covers more; among cuts
+    covering as much, the one of fewer, longer words (dynamic programming from the end).
+    """
+    size = len(run)
+    # For each start, the best cover of the rest: (characters covered, -words), and the cut.
+    best: list[tuple[tuple[int, int], int]] = [((0, 0), 0)] * (size + 1)
+    for at in range(size - 1, -1, -1):
+        (covered, count), _ = best[at + 1]
+        choice = ((covered, count), 0)  # this character left as it is
+        for n in range(1, min(longest, size - at) + 1):
+            if run[at : at + n].lower() in words:
+                (rest, rest_count), _ = best[at + n]
+                choice = max(choice, ((rest + n, rest_count - 1), n))
+        best[at] = choice
+    pieces, left, at = [], "", 0
+    while at < size:
+        n = best[at][1]
+        if n:
+            pieces += [left, run[at : at + n]]
+            left, at = "", at + n
+        else:
+            left, at = left + run[at], at + 1
+    pieces.append(left)
+    return [p for p in pieces if p]
 
 
 def load_glossary_cached(path: Path, cache_dir: Path) -> Glossary:

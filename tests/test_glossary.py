@@ -512,3 +512,19 @@ def test_a_broken_kept_glossary_is_read_again_from_its_file(tmp_path: Path, stor
 def test_a_missing_glossary_is_named_whatever_is_kept(tmp_path: Path) -> None:
     with pytest.raises(CorpusError, match="glossary not found"):
         glossary_module.load_glossary_cached(tmp_path / "nope.yaml", tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("run", "words", "parted"),
+    [
+        # The words covering most of the run, fewer and longer among equal covers.
+        ("逃走ロールが", {"逃走", "ロール"}, ["逃走", "ロール", "が"]),
+        ("abcd", {"ab", "bcd"}, ["a", "bcd"]),
+        ("abcd", {"abc", "cd", "ab"}, ["ab", "cd"]),
+        ("xyz", set(), ["xyz"]),
+    ],
+)
+def test_an_unspaced_run_is_cut_into_the_words_covering_most_of_it(
+    run: str, words: set[str], parted: list[str]
+) -> None:
+    assert glossary_module._covering_words(run, frozenset(words), 4) == parted

@@ -716,3 +716,23 @@ def test_a_number_parted_from_han_is_read(
     assert [n.value for n in parse_question(space_scripts(text), "zh", glossary).numbers] == [7, 9]
     monkeypatch.setattr(question_module, "SCRIPTS_SPACED", False)
     assert parse_question(space_scripts(text), "zh", glossary).numbers == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "concept", "denied"),
+    [
+        # A negation parted from the verb it denies: before it (Chinese), after it (Japanese,
+        # Korean).
+        ("我没有冲锋, 是被冲锋的一方", "zh", "charge", True),
+        ("我冲锋了", "zh", "charge", False),
+        ("敵の弓兵に接触はしない位置", "ja", "contact", True),
+        ("敵の弓兵に接触した", "ja", "contact", False),
+        ("오크 유닛에 닿지는 않아요", "ko", "contact", True),
+    ],
+)
+def test_a_negation_of_an_unspaced_script_denies_its_verb(
+    glossary: Glossary, text: str, lang: str, concept: str, denied: bool
+) -> None:
+    parsed = parse_question(text, lang, glossary)
+    (mention,) = [m for m in parsed.mentions if m.concept == concept][:1]
+    assert parsed.negated(mention) is denied

@@ -20,5 +20,19 @@ LANGUAGE = Language(
     degree=("度",),
     model_nouns=("体", "人", "騎", "名"),
     times=(("二回", 2), ("三回", 3)),
+    # After the verb they deny, parted from it by the glossary's words ("接触 は しない").
+    trailing_negations=(
+        "ない",
+        "しない",
+        "なかった",
+        "しなかった",
+        "ません",
+        "しません",
+        "せず",
+        "ず",
+        "できない",
+        "できなかった",
+        "なし",
+    ),
     amount_words=("何", "いくつ"),
 )
