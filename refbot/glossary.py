@@ -34,6 +34,7 @@ from refbot.lang import (
 )
 from refbot.lang import get as get_language
 from refbot.lang import stemmer as snowball_algorithm
+from refbot.scripts import space_scripts
 
 KINDS = ("rule", "term", "intent", "other_game", "topic", "part", "plain")
 # Kinds that decline a question: read only as written (a term or its plural), never by stem
@@ -707,7 +708,7 @@ def _glossary_key(source: bytes) -> str:
     """Return a digest of a glossary file with the code that reads it."""
     digest = hashlib.sha256(source)
     here = Path(__file__).parent
-    for code in [here / "glossary.py", *sorted((here / "lang").glob("*.py"))]:
+    for code in [here / "glossary.py", here / "scripts.py", *sorted((here / "lang").glob("*.py"))]:
         digest.update(code.read_bytes())
     return digest.hexdigest()
 
@@ -736,6 +737,11 @@ def load_glossary(path: Path) -> Glossary:
         for lang, words in entry["terms"].items():
             if not isinstance(words, list) or not all(isinstance(w, str) and w for w in words):
                 raise CorpusError([f"{where}: concept {name!r}, {lang}: terms must be a list"])
+            # Read as questions are: "1インチ以内" is "1 インチ 以内" in both.
+            words = [
+                ("=" if w.startswith("=") else "") + space_scripts(w.removeprefix("="))
+                for w in words
+            ]
             plain = [w.removeprefix("=") for w in words]
             stemmed = (tuple(analyze(w, str(lang))) for w in plain)
             terms[str(lang)] = tuple(dict.fromkeys(t for t in stemmed if t))

@@ -27,7 +27,6 @@ from refbot.loaded import Loaded
 from refbot.question import (
     Question,
     parse_question,
-    space_scripts,
     with_amount_asked,
     with_mentions,
 )
@@ -43,6 +42,7 @@ from refbot.router import (
 )
 from refbot.rules import Rule, RuleResult, all_rules, editions_of, rule_inputs, rule_of, run_rule
 from refbot.rules.core import parse_faces
+from refbot.scripts import space_scripts
 from refbot.terms import TermMatcher
 from refbot.translation import cite_translations, lead_with_translation, translated_shares
 

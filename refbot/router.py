@@ -11,9 +11,10 @@ from refbot.errors import UnknownRule
 from refbot.glossary import Glossary, Mention, analyze, inside_other_term, stem_tokens, tokenize
 from refbot.lang import CODES, language_names
 from refbot.lang import get as get_language
-from refbot.question import HAN_KANA_CHAR, Number, Question
+from refbot.question import Number, Question
 from refbot.rules import Param, Premise, Rule, all_rules
 from refbot.rules.core import written_unit
+from refbot.scripts import HAN_KANA_CHAR
 
 NEAR = 3  # at most this many words between a number and the word it belongs to
 

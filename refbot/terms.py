@@ -35,7 +35,7 @@ from refbot.lang import (
     KATAKANA_EXTENSIONS,
     function_words,
 )
-from refbot.question import UNSPACED_CHAR
+from refbot.scripts import UNSPACED_CHAR
 
 TERMS_CACHE = "terms"  # the kept vectors' file name, before the digest of the terms and model
 PIECES_READ = True  # ablation switch: unspaced words (Han, kana, Hangul) read by their pieces

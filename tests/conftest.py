@@ -9,8 +9,15 @@ from click.testing import CliRunner
 from refbot.bot import Refbot
 from refbot.config import Settings
 from refbot.embed import HashEmbedder
+from refbot.glossary import Glossary, load_glossary
 from tests.helpers import SEED_CORPUS
 from tests.pgcluster import postgres_url  # noqa: F401  (one PostgreSQL cluster per session)
+
+
+@pytest.fixture(scope="module")
+def glossary() -> Glossary:
+    """The seed corpus's glossary, read once a module."""
+    return load_glossary(SEED_CORPUS / "glossary.yaml")
 
 
 @pytest.fixture

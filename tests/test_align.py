@@ -11,17 +11,12 @@ from refbot.bot import Refbot
 from refbot.config import Settings
 from refbot.corpus import Section
 from refbot.errors import CorpusError, UnknownClause
-from refbot.glossary import Glossary, load_glossary
+from refbot.glossary import Glossary
 from refbot.segment import Clause, segment_section
 from tests.helpers import SEED_CORPUS
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLD = json.loads((ROOT / "eval" / "align" / "gold.json").read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def glossary() -> Glossary:
-    return load_glossary(SEED_CORPUS / "glossary.yaml")
 
 
 def document(text: str, lang: str, units: str = "in", edition: str = "test") -> Document:

@@ -12,11 +12,6 @@ from tests.helpers import SEED_CORPUS
 LANGS = ("en", "es", "ru", "de", "fr", "it", "pl")
 
 
-@pytest.fixture(scope="module")
-def glossary() -> Glossary:
-    return load_glossary(SEED_CORPUS / "glossary.yaml")
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_concept_has_terms_in_every_language(glossary: Glossary, lang: str) -> None:
     # Names of other games are the same in every language: English terms serve them all.

@@ -15,17 +15,11 @@ from refbot.answer import Situation, situation_lines
 from refbot.bot import Refbot
 from refbot.embed import HashEmbedder
 from refbot.errors import QuestionError
-from refbot.glossary import Glossary, load_glossary
+from refbot.glossary import Glossary
 from refbot.question import parse_question
 from refbot.router import named_language
 from refbot.rules import editions_of
 from refbot.terms import TermMatcher
-from tests.helpers import SEED_CORPUS
-
-
-@pytest.fixture(scope="module")
-def glossary() -> Glossary:
-    return load_glossary(SEED_CORPUS / "glossary.yaml")
 
 
 @pytest.mark.parametrize(
@@ -134,7 +128,7 @@ KOREAN_PURSUIT = "도주 굴림 11 나왔는데 상대 추격 12 나옴. 잡혔�
 @pytest.mark.parametrize(
     ("text", "switch", "inputs"),
     [
-        (CHINESE_PURSUIT, "refbot.question.SCRIPTS_SPACED", {"flee": "7", "pursuit": "9"}),
+        (CHINESE_PURSUIT, "refbot.scripts.SCRIPTS_SPACED", {"flee": "7", "pursuit": "9"}),
         (ARABIC_PURSUIT, "refbot.pipeline.HITS_NAME_SITUATIONS", {"flee": "7", "pursuit": "9"}),
         (ARABIC_PURSUIT, "refbot.router.STATED_BY_ORDER", {"flee": "7", "pursuit": "9"}),
         # "溃逃" (routed) names a flee, which reads only the first roll: the pursuit reads both.

@@ -5,14 +5,9 @@ from dataclasses import replace
 import pytest
 
 from refbot import question as question_module
-from refbot.glossary import Glossary, Mention, load_glossary
-from refbot.question import parse_question, space_scripts
-from tests.helpers import SEED_CORPUS
-
-
-@pytest.fixture(scope="module")
-def glossary() -> Glossary:
-    return load_glossary(SEED_CORPUS / "glossary.yaml")
+from refbot.glossary import Glossary, Mention
+from refbot.question import parse_question
+from refbot.scripts import space_scripts
 
 
 @pytest.mark.parametrize(
@@ -683,38 +678,12 @@ def test_a_possessive_not_a_pronoun_counts_the_askers_models(
     assert question.own_count(number) is own
 
 
-@pytest.mark.parametrize(
-    ("text", "spaced"),
-    [
-        ("逃跑掷出7，追击者掷出9。", "逃跑掷出 7, 追击者掷出 9."),
-        ("逃走で７を出し、追撃側は9を出した", "逃走で 7 を出し, 追撃側は 9 を出した"),
-        ("추격자가 9를 굴렸다", "추격자가 9 를 굴렸다"),
-        ("Mordheim에서", "Mordheim 에서"),
-        # Scripts written with spaces are left as they are, punctuation and all.
-        ("fled 7,they rolled 9.5, e.g. 2D6", "fled 7,they rolled 9.5, e.g. 2D6"),
-        ("fled 7... e.g. http://x.com 追", "fled 7... e.g. http://x.com 追"),
-        # A full-width comma between faces is no decimal point.
-        ("溃逃掷了4，3", "溃逃掷了 4, 3"),
-        # Only a classifier or unit after a whole number is parted, not any Han character.
-        ("7追击者", "7 追击者"),
-        ("第3回合冲锋", "第 3 回合冲锋"),
-        ("M5 追击", "M5 追击"),
-        ("移动10厘米，还剩14个人", "移动 10 厘米, 还剩 14 个 人"),
-        # Arabic-Indic digits are digits.
-        ("رموا٩ و٣", "رموا 9 و 3"),
-        ("", ""),
-    ],
-)
-def test_numbers_are_parted_from_scripts_written_without_spaces(text: str, spaced: str) -> None:
-    assert space_scripts(text) == spaced
-
-
 def test_a_number_parted_from_han_is_read(
     glossary: Glossary, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     text = "我的哥布林逃跑掷出7，追击者掷出9，他们被抓住了吗？"
     assert [n.value for n in parse_question(space_scripts(text), "zh", glossary).numbers] == [7, 9]
-    monkeypatch.setattr(question_module, "SCRIPTS_SPACED", False)
+    monkeypatch.setattr("refbot.scripts.SCRIPTS_SPACED", False)
     assert parse_question(space_scripts(text), "zh", glossary).numbers == ()
 
 

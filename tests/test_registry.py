@@ -9,7 +9,7 @@ import pytest
 from refbot.bot import segment_corpus
 from refbot.corpus import load_corpus
 from refbot.errors import UnknownRule
-from refbot.glossary import Glossary, load_glossary
+from refbot.glossary import Glossary
 from refbot.i18n import Writer, available_languages, translations
 from refbot.plugins import DEFAULT_PLUGINS
 from refbot.question import parse_question
@@ -85,11 +85,6 @@ REACH: dict[str, list[tuple[str, str]]] = {
     "leave_combat": [("en", "Can my warrior leave combat if 0 enemies are still standing?")],
     "break_from_combat": [("en", "My warrior breaks from combat with 2 enemies in close combat")],
 }
-
-
-@pytest.fixture(scope="module")
-def glossary() -> Glossary:
-    return load_glossary(SEED_CORPUS / "glossary.yaml")
 
 
 @pytest.fixture(scope="module")

@@ -3,15 +3,9 @@ from __future__ import annotations
 import pytest
 
 from refbot import router
-from refbot.glossary import Glossary, load_glossary
+from refbot.glossary import Glossary
 from refbot.question import parse_question
 from refbot.router import Decision, route
-from tests.helpers import SEED_CORPUS
-
-
-@pytest.fixture(scope="module")
-def glossary() -> Glossary:
-    return load_glossary(SEED_CORPUS / "glossary.yaml")
 
 
 def decide(glossary: Glossary, text: str, lang: str, dense: float = 0.2):  # type: ignore[no-untyped-def]
