@@ -451,24 +451,24 @@ def compose_abstention(
         )
     elif kind == "topic":
         why = writer.gettext("My rules say nothing on {topic}.").format(
-            topic=", ".join(glossary.concepts[k].title(lang) for k in named)
+            topic=writer.together([glossary.concepts[k].title(lang) for k in named])
         )
     elif kind == "game_rule":
         game, *concepts = named
         why = writer.gettext("The {game} rules I have say nothing on {topic}.").format(
             game=game_title(game),
-            topic=", ".join(glossary.concepts[k].title(lang) for k in concepts),
+            topic=writer.together([glossary.concepts[k].title(lang) for k in concepts]),
         )
     elif kind == "language":
         # The languages with an answer catalog: Turkish has no glossary terms, yet is read.
         unread, *answered = language_titles([named[0], *available_languages()], lang)
         why = writer.gettext(
             "I cannot read {language} well enough to answer; please ask in one of: {languages}."
-        ).format(language=unread, languages=", ".join(answered))
+        ).format(language=unread, languages=writer.alternatives(answered))
     else:
         why = writer.gettext("The rules I have do not cover this.")
     games = "; ".join(
-        f"{game_title(c.game)} ({', '.join(glossary.concepts[k].title(lang) for k in c.concepts)})"
+        f"{game_title(c.game)} ({writer.together([glossary.concepts[k].title(lang) for k in c.concepts])})"
         if c.concepts
         else game_title(c.game)
         for c in coverage

@@ -351,6 +351,10 @@ class Writer:
         """Return items joined as the locale says "or": "5D6 cm o 8D6 cm" in Spanish."""
         return format_list(items, style="or", locale=locale_for(self.lang))
 
+    def together(self, items: list[str]) -> str:
+        """Return items joined as the locale says "and": "magia y disparo", "魔法、射撃"."""
+        return format_list(items, style="standard", locale=locale_for(self.lang))
+
     def values(self, values: list[Any]) -> str:
         """Return numbers as a list in the writer's locale: "2,5; 3" in French, "2.5; 3"."""
         locale = locale_for(self.lang)

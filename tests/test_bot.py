@@ -583,3 +583,18 @@ def test_a_roll_of_too_few_dice_is_answered_with_the_dice_the_rule_rolls(
     answer = bot.ask(question)
     assert answer.problem is not None and answer.problem.dice == 8
     assert said in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "covered"),
+    [
+        # The coverage named by each concept's name in the language, listed as it lists.
+        ("魔法の射程は？", "Mordheim (ノックダウン、スタン、"),
+        ("마법 사거리는?", "Mordheim (넉다운, 스턴, "),
+    ],
+)
+def test_a_declined_question_lists_the_coverage_in_its_language(
+    bot: Refbot, question: str, covered: str
+) -> None:
+    answer = bot.ask(question)
+    assert answer.abstained and covered in answer.answer

@@ -412,3 +412,15 @@ def test_games_names_do_not_tell_the_language(text: str, lang: str) -> None:
 )
 def test_alternatives_are_joined_as_the_locale_says_or(lang: str, joined: str) -> None:
     assert Writer(lang).alternatives(["5D6 cm", "8D6 cm"]) == joined
+
+
+@pytest.mark.parametrize(
+    ("lang", "joined"),
+    [
+        ("en", "magic, shooting, and points"),
+        ("es", "magic, shooting y points"),
+        ("ja", "magic、shooting、points"),
+    ],
+)
+def test_a_list_is_joined_as_the_locale_says_and(lang: str, joined: str) -> None:
+    assert Writer(lang).together(["magic", "shooting", "points"]) == joined
