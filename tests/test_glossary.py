@@ -523,18 +523,3 @@ def test_an_unspaced_run_is_cut_into_the_words_covering_most_of_it(
     run: str, words: set[str], parted: list[str]
 ) -> None:
     assert glossary_module._covering_words(run, frozenset(words), 4) == parted
-
-
-@pytest.mark.parametrize(
-    ("text", "concept"),
-    [
-        # An Arabic verb in another person than its term's: "ألامس" (I touch), "تمسك" (she
-        # catches), read without the person's prefix as "لامس", "مسك" are.
-        ("لازم ألامس أكبر عدد ممكن من المجسمات", "contact"),
-        ("هل وحدتي تمسك الوحدة الفارة؟", "caught"),
-    ],
-)
-def test_an_arabic_verb_is_read_without_its_person_prefix(
-    glossary: Glossary, text: str, concept: str
-) -> None:
-    assert concept in {m.concept for m in glossary.find(text, "ar")}

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from refbot import glossary as glossary_module
-from refbot import i18n, pipeline, question, router
+from refbot import i18n, pipeline, question, router, scripts
 from refbot import retrieve as retrieve_module
 from refbot import terms as terms_module
 from refbot.bot import Refbot
@@ -50,6 +50,22 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
     }
     return {
         "full": lambda: patched(retriever, "weights", weights),
+        # Session 35's parts first.
+        "no Chinese, Japanese, Korean or Arabic glossary terms (before)": lambda: (
+            _glossary_without_languages(bot, ("zh", "ja", "ko", "ar"))
+        ),
+        "unspaced runs not parted into the glossary's words ('逃走ロールが'; before)": lambda: (
+            patched(glossary_module, "SEGMENTED", False)
+        ),
+        "a total one word after its faces read as a number ('6 and 6 for 12'; before)": lambda: (
+            patched(question, "TOTALS_LINKED", False)
+        ),
+        "no stem rewrites (Arabic person prefixes, French endings; before)": lambda: (
+            _glossary_rebuilt_without(bot, "STEM_REWRITES_READ")
+        ),
+        "a language's name alone names its book ('my English opponent'; before)": lambda: patched(
+            pipeline, "named_book", router.named_language
+        ),
         "no dense": lambda: patched(retriever, "weights", replace(weights, dense=0)),
         "no BM25": lambda: patched(retriever, "weights", replace(weights, bm25=0)),
         "no concepts": lambda: patched(retriever, "weights", replace(weights, concepts=0)),
@@ -92,7 +108,7 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
             patched(pipeline, "NAMED_BOOKS", False)
         ),
         "numbers glued to Han, kana and Hangul stay glued ('掷出7'; before)": lambda: patched(
-            question, "SCRIPTS_SPACED", False
+            scripts, "SCRIPTS_SPACED", False
         ),
         "only rules the best clauses state stand for an unlisted language's situation (before)": (
             lambda: patched(pipeline, "HITS_NAME_SITUATIONS", False)
@@ -498,6 +514,32 @@ def _glossary_rebuilt_without(bot: Refbot, switch: str) -> Iterator[None]:
         rebuilt = retrieve_module.Retriever(retriever.index, bot.glossary, retriever.weights)
         for name, value in vars(rebuilt).items():
             stack.enter_context(patched(retriever, name, value))
+        yield
+
+
+@contextmanager
+def _glossary_without_languages(bot: Refbot, languages: tuple[str, ...]) -> Iterator[None]:
+    # The glossary as it was before these languages had terms: every table of the loaded one
+    # swapped for one built without them, and the nearest terms embedded again.
+    def without(table: dict[str, Any]) -> dict[str, Any]:
+        return {lang: value for lang, value in table.items() if lang not in languages}
+
+    fresh = glossary_module.Glossary(
+        {
+            name: replace(
+                c, terms=without(c.terms), words=without(c.words), names=without(c.names),
+                exact=without(c.exact),
+            )
+            for name, c in bot.glossary.concepts.items()
+        }
+    )  # fmt: skip
+    matcher = bot.terms
+    with ExitStack() as stack:
+        for name, value in vars(fresh).items():
+            stack.enter_context(patched(bot.glossary, name, value))
+        for name in ("_vectors", "_names", "_column_of_term", "cache_dir"):
+            stack.enter_context(patched(matcher, name, getattr(matcher, name)))
+        matcher._vectors, matcher.cache_dir = None, None
         yield
 
 

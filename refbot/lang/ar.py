@@ -23,9 +23,6 @@ LANGUAGE = Language(
     model_nouns=("مجسم", "مجسمات", "نموذج", "نماذج", "جندي", "محارب"),
     possessives=("عندي",),
     amount_words=("كم",),
-    # Snowball's Arabic stemmer keeps a present tense's person prefix ("يطارد", "تمسك"): the
-    # verb is read without it (and without "و", and, before it), in terms and questions alike.
-    stem_rewrites=((r"^و?[يتأن](?=\w{3,})", ""),),
     book_words=(
         "كتاب",
         "الكتاب",
