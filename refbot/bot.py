@@ -33,7 +33,7 @@ from refbot.errors import (
     one_line,
 )
 from refbot.evaluate import Report, evaluate, read_questions
-from refbot.glossary import Glossary, load_glossary_cached
+from refbot.glossary import Glossary, load_glossary
 from refbot.index import Hit, Index, Manifest, load_index, read_manifest, save_index
 from refbot.loaded import Loaded
 from refbot.retrieve import Retriever
@@ -254,9 +254,7 @@ class Refbot:
     @cached_property
     def glossary(self) -> Glossary:
         """Return the corpus glossary, loaded once."""
-        return load_glossary_cached(
-            self.settings.corpus_dir / GLOSSARY_FILE, self.settings.index_dir
-        )
+        return load_glossary(self.settings.corpus_dir / GLOSSARY_FILE)
 
     def _load_or_rebuild(self) -> tuple[Index, str | None]:
         """Return the index to serve and, when it is a last good one, why."""

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import hashlib
-import os
-import pickle
 import re
-import tempfile
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -45,6 +42,9 @@ WHOLE_WORDS = frozenset({"topic", "other_game"})
 # accents of text written decomposed, are part of the word they sit on.
 MARKS = "\u0300-\u036f\u064b-\u065f\u0670"
 TOKEN = re.compile(rf"[\w{MARKS}]+(?:['’][\w{MARKS}]+)*", re.U)
+# Arabic vowel signs, tanween and shadda are mostly unwritten: a word is read without them
+# ("محاربًا" as "محاربا"), as its terms are.
+ARABIC_MARKS = re.compile("[\u064b-\u065f\u0670]")
 SUFFIX_LETTERS = 3  # "'da", "'nın", "'s": what follows an apostrophe in a suffix, at most
 WINDOW_SLACK = 3  # words a multi-word term may be spread over, beyond its own length
 TERMS_IN_CLAUSE = True  # multi-word terms within one sentence, out of brackets (ablation)
@@ -84,7 +84,14 @@ def stemmer_for(lang: str) -> Any:
 
 def tokenize(text: str) -> list[str]:
     """Return the lowercased word tokens of text (numbers included), one per TOKEN match."""
-    return [_word(t.replace("’", "'")) for t in TOKEN.findall(fold(text))]
+    return [_word(_composed(t.replace("’", "'"))) for t in TOKEN.findall(fold(text))]
+
+
+def _composed(token: str) -> str:
+    """Return a token with its accents composed ("huyó" written decomposed), Arabic marks off."""
+    if token.isascii():
+        return token
+    return ARABIC_MARKS.sub("", unicodedata.normalize("NFC", token))
 
 
 def fold(text: str) -> str:
@@ -301,18 +308,13 @@ class Glossary:
             language = get_language(lang)
             words += [*language.negations, *language.trailing_negations]
             words += [word for word, _ in language.times]
-        # A negation is a word of its own however short ("没 冲锋"); a term's single character
-        # would part too many words.
-        denials = (
-            {*get_language(lang).negations, *get_language(lang).trailing_negations}
-            if lang in CODES
-            else set()
-        )
+        # Not a single character, a negation's either: "别" parts "别的单位" (another unit), "안"
+        # parts "안에" (inside).
         self._unspaced[lang] = frozenset(
             token
             for word in words
             for token in tokenize(word)
-            if (len(token) > 1 or token in denials) and UNSPACED_RUN.fullmatch(token)
+            if len(token) > 1 and UNSPACED_RUN.fullmatch(token)
         )
         return self._unspaced[lang]
 
@@ -503,7 +505,13 @@ class Glossary:
         inseguimento 4. presi o no?"): its rule words say which glossary it is written in.
         """
         covered = {
-            lang: len({t for m in self.find(text, lang, ()) for t in range(m.start, m.end)})
+            lang: len(
+                {
+                    t
+                    for m in self.find(self.segment(text, lang), lang, ())
+                    for t in range(m.start, m.end)
+                }
+            )
             for lang in self.languages
         }
         best = max(covered.values(), default=0)
@@ -637,14 +645,12 @@ def _match_at(term: tuple[str, ...], stems: list[str], start: int, clauses: list
     return start + max(window.index(part) for part in term) + 1
 
 
-GLOSSARY_CACHE = "glossary.pickle"
-
-
 def _covering_words(run: str, words: frozenset[str], longest: int) -> list[str]:
     """Return run cut into the words that cover most of its characters, and what is left.
 
-    "被冲锋" with the words "被冲" and "冲锋" is "被 冲锋" only if no cut covers more; among cuts
-    covering as much, the one of fewer, longer words (dynamic programming from the end).
+    "逃走ロールが" with the words "逃走" and "ロール" is "逃走 ロール が"; among cuts covering as
+    much, the one of fewer words, then the one whose first word is longer (dynamic programming
+    from the end).
     """
     size = len(run)
     # For each start, the best cover of the rest: (characters covered, -words), and the cut.
@@ -667,50 +673,6 @@ def _covering_words(run: str, words: frozenset[str], longest: int) -> list[str]:
             left, at = left + run[at], at + 1
     pieces.append(left)
     return [p for p in pieces if p]
-
-
-def load_glossary_cached(path: Path, cache_dir: Path) -> Glossary:
-    """Load a glossary as load_glossary does, from a copy kept in cache_dir while still current."""
-    # Current while its file, this module and the language data are unchanged: a start-up reads
-    # the copy in 0.02 s, the file in 0.3 s (of about 1.5 s in all).
-    try:
-        key = _glossary_key(path.read_bytes())
-    except OSError:
-        return load_glossary(path)  # which names what is wrong with the file
-    cache = cache_dir / GLOSSARY_CACHE
-    try:
-        with cache.open("rb") as stored:
-            stored_key, glossary = pickle.load(stored)
-        if stored_key == key and isinstance(glossary, Glossary):
-            return glossary
-    except (
-        OSError,
-        EOFError,
-        pickle.UnpicklingError,
-        AttributeError,
-        ImportError,
-        ValueError,
-        TypeError,
-    ):
-        pass  # none yet, or from another version: read the file
-    glossary = load_glossary(path)
-    if cache_dir.is_dir():
-        try:
-            with tempfile.NamedTemporaryFile(dir=cache_dir, delete=False, suffix=".tmp") as out:
-                pickle.dump((key, glossary), out, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(out.name, cache)
-        except OSError:
-            pass  # a read-only index directory reads the file at every start
-    return glossary
-
-
-def _glossary_key(source: bytes) -> str:
-    """Return a digest of a glossary file with the code that reads it."""
-    digest = hashlib.sha256(source)
-    here = Path(__file__).parent
-    for code in [here / "glossary.py", here / "scripts.py", *sorted((here / "lang").glob("*.py"))]:
-        digest.update(code.read_bytes())
-    return digest.hexdigest()
 
 
 def load_glossary(path: Path) -> Glossary:

@@ -651,9 +651,13 @@ def _dice_letters() -> frozenset[str]:
 # "7 (4+3)", "só 3 na fuga (1 e 2": a total, at most three words, then its faces in brackets.
 TOTAL_BEFORE = re.compile(r"(\d+)(?:\s+[^\W\d]+){0,3}\s*[(\[]\s*$")
 TOTAL_AFTER = re.compile(r"^\s*[)\]]?\s*(?:=|->|→|:)?\s*(\d+)(?!\d)")
-# "6・6で12", "6 and 6 for 12": one short word between the faces and a bare number equal to
-# their total (not a length: "3 and 4 at 7 inches" may be the distance).
-TOTAL_LINKED = re.compile(r"^\s+[^\W\d_]{1,3}\s+(\d+)(?!\d|[.,]\d|\s*(?:[^\W\d_]|['\"″]))")
+# "6・6で12", "6 and 6 for 12": a word for a total between the faces and a bare number equal to
+# their total (not a length: "3 and 4 at 7 inches" may be the distance; not "vs 7", the other
+# side's roll).
+TOTAL_WORDS = ("for", "so", "makes", "total", "で", "の", "共", "总共", "合计", "합", "총")
+TOTAL_LINKED = re.compile(
+    rf"^\s+(?:{'|'.join(TOTAL_WORDS)})\s+(\d+)(?!\d|[.,]\d|\s*(?:[^\W\d_]|['\"″]))", re.I
+)
 TOTALS_LINKED = True  # ablation switch
 
 

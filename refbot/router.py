@@ -1220,9 +1220,11 @@ def named_book(question: Question, candidates: Iterable[str]) -> str | None:
     language = get_language(question.lang) if question.lang in CODES else None
     if language is None or not language.book_words:
         return None
-    tokens = stem_tokens(tokenize(question.text), question.lang)
-    books = {stem for word in language.book_words for stem in analyze(word, question.lang)}
-    at_books = [i for i, token in enumerate(tokens) if token in books]
+    written = tokenize(question.text)
+    tokens = stem_tokens(written, question.lang)
+    # Book words as written, not by stem: "rules" names a book, "the rule he quoted" none.
+    books = {word.lower() for word in language.book_words}
+    at_books = [i for i, word in enumerate(written) if word in books]
     names = language_names(question.lang)
 
     def beside_book(stem: str) -> bool:

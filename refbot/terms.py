@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -150,17 +149,18 @@ class TermMatcher:
             pass  # none yet, or unreadable: embed them
         vectors = self.embedder.embed(terms)
         if self.cache_dir.is_dir():
+            written = self.cache_dir / f".{kept.name}.{os.getpid()}.tmp"
             try:
-                with tempfile.NamedTemporaryFile(
-                    dir=self.cache_dir, suffix=".npy", delete=False
-                ) as out:
+                with written.open("wb") as out:
                     np.save(out, vectors)
-                os.replace(out.name, kept)
+                os.replace(written, kept)
                 for old in self.cache_dir.glob(f"{TERMS_CACHE}-*.npy"):
                     if old != kept:
                         old.unlink(missing_ok=True)
             except OSError:
-                pass  # a read-only index directory embeds them in every process
+                pass  # a read-only or full index directory: every process embeds them
+            finally:
+                written.unlink(missing_ok=True)
         return vectors
 
     def _nearest(self, phrases: list[str]) -> tuple[np.ndarray, np.ndarray]:

@@ -412,6 +412,7 @@ def test_ask_computes_the_book_the_question_names_by_its_language(
     [
         "Against my English opponent, my knights charged and wiped out his unit. May they overrun?",
         "Mi rival inglés perdió su unidad: mis caballeros cargaron y la aniquilaron. ¿Arrasan?",
+        "The rule my English friend quoted: my knights charged and wiped them out. Overrun?",
     ],
 )
 def test_a_language_named_beside_no_book_names_no_book(bot: Refbot, question: str) -> None:

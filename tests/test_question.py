@@ -249,6 +249,7 @@ def test_dice_notation_is_a_count_not_a_number(glossary: Glossary, text: str, co
         ("fled 6 and 6 for 12, pursuers 5+5 = 10", [(6, 6), (5, 5)], []),
         ("逃走ロールが 6 ・ 6 で 12", [(6, 6)], []),
         ("rolled 3 and 4 at 7 inches", [(3, 4)], [7]),  # a length: maybe the distance
+        ("fled 3 and 4 vs 7, caught?", [(3, 4)], [7]),  # the other side's roll
     ],
 )
 def test_a_total_written_beside_its_faces_is_read_once(
@@ -697,6 +698,10 @@ def test_a_number_parted_from_han_is_read(
         ("敵の弓兵に接触はしない位置", "ja", "contact", True),
         ("敵の弓兵に接触した", "ja", "contact", False),
         ("오크 유닛에 닿지는 않아요", "ko", "contact", True),
+        # A one-character negation inside another word denies nothing: "别的" (another), "안에"
+        # (inside).
+        ("别的单位冲锋了", "zh", "charge", False),
+        ("숲 안에 돌격했어요", "ko", "charge", False),
     ],
 )
 def test_a_negation_of_an_unspaced_script_denies_its_verb(

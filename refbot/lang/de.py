@@ -87,7 +87,6 @@ LANGUAGE = Language(
     book_words=(
         "regelbuch",
         "regeln",
-        "regel",
         "regelwerk",
         "buch",
         "edition",

@@ -93,7 +93,6 @@ LANGUAGE = Language(
         "rulebook",
         "rulebooks",
         "rules",
-        "rule",
         "book",
         "edition",
         "version",

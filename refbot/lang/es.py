@@ -67,7 +67,6 @@ LANGUAGE = Language(
     book_words=(
         "reglamento",
         "reglas",
-        "regla",
         "libro",
         "edición",
         "versión",

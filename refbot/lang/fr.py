@@ -47,5 +47,5 @@ LANGUAGE = Language(
     # read as the singular's "-e"; not "-ement" ("mouvement", "commandement", which Snowball
     # stems) nor short words ("lent", "vent").
     stem_rewrites=((r"(?<=\w{4})(?<!em)ent$", "e"),),
-    book_words=("livre", "règles", "règle", "édition", "version", "traduction"),
+    book_words=("livre", "règles", "édition", "version", "traduction"),
 )

@@ -47,7 +47,6 @@ LANGUAGE = Language(
     book_words=(
         "regolamento",
         "regole",
-        "regola",
         "manuale",
         "libro",
         "edizione",

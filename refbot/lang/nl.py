@@ -54,5 +54,5 @@ LANGUAGE = Language(
     anaphora=("in dat geval", "in dit geval", "in zulke gevallen", "in zo'n geval"),
     example_cues=("bijvoorbeeld", "voorbeeld:"),
     page_markers=("pagina", "blz.", "p."),
-    book_words=("regelboek", "regels", "regel", "boek", "editie", "versie", "vertaling"),
+    book_words=("regelboek", "regels", "boek", "editie", "versie", "vertaling"),
 )

@@ -45,5 +45,5 @@ LANGUAGE = Language(
     anaphora=("nesse caso", "neste caso", "em tal caso", "em tais casos", "nestes casos"),
     example_cues=("por exemplo", "exemplo:"),
     page_markers=("página", "pág.", "pagina", "pag."),
-    book_words=("livro", "regras", "regra", "edição", "versão", "manual", "tradução"),
+    book_words=("livro", "regras", "edição", "versão", "manual", "tradução"),
 )

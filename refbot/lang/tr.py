@@ -60,7 +60,6 @@ LANGUAGE = Language(
     example_cues=("örneğin", "mesela"),
     page_markers=("sayfa",),
     book_words=(
-        "kural",
         "kurallar",
         "kurallarda",
         "kurallara",
