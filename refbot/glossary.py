@@ -17,12 +17,6 @@ from refbot.corpus import load_yaml
 from refbot.errors import CorpusError
 from refbot.lang import (
     CODES,
-    HAN,
-    HANGUL_JAMO,
-    HANGUL_SYLLABLES,
-    HIRAGANA,
-    KATAKANA,
-    KATAKANA_EXTENSIONS,
     all_languages,
     compound_links,
     false_friends,
@@ -31,7 +25,7 @@ from refbot.lang import (
 )
 from refbot.lang import get as get_language
 from refbot.lang import stemmer as snowball_algorithm
-from refbot.scripts import space_scripts
+from refbot.scripts import UNSPACED, space_scripts
 
 KINDS = ("rule", "term", "intent", "other_game", "topic", "part", "plain")
 # Kinds that decline a question: read only as written (a term or its plural), never by stem
@@ -63,9 +57,7 @@ INFLECTED_NAMES = True  # ablation switch
 # digit in a text are the same word (ablation switch).
 NUMBERS_AS_DIGITS = True
 # A run of a script written without spaces: its words are parted by the glossary's (segment).
-UNSPACED_RUN = re.compile(
-    f"[{HAN}{HIRAGANA}{KATAKANA}{KATAKANA_EXTENSIONS}{HANGUL_SYLLABLES}{HANGUL_JAMO}]+"
-)
+UNSPACED_RUN = re.compile(f"[{UNSPACED}]+")
 SEGMENTED = True  # ablation switch: Chinese, Japanese, Korean words parted by the glossary's
 ELIDED = frozenset({"d"})  # French and Italian elided "de"
 ELIDED_READ = True  # ablation switch: "d'un" is "un"

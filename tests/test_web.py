@@ -1315,6 +1315,13 @@ def test_an_over_long_question_on_the_page_is_a_413_stating_the_limit(
             {"code": "invalid_input", "input": "pursuit", "low": None, "high": None, "dice": None},
             "I could not compute an outcome: the value given for {input} is not possible.",
         ),
+        # Three faces for the charge roll's two dice: the dice it rolls.
+        (
+            {"rule": "failed_charge", "inputs": {"dice": "3,4,5"}},
+            {"code": "invalid_input", "input": "dice", "low": None, "high": None, "dice": 2},
+            "I could not compute an outcome: the value given for {input} is not possible; "
+            "it is a roll of {dice}D6.",
+        ),
         # Three faces for a 2D6 roll: the dice it rolls.
         (
             {"rule": "pursuit", "inputs": {"flee": "7", "pursuit": "3,4,5"}},

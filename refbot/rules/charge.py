@@ -22,7 +22,9 @@ def failed_charge(inputs: Inputs, ctx: Context) -> tuple[dict[str, Any], list[st
     """A failed charge moves the highest die of the charge roll straight toward its target."""
     dice = inputs["dice"]
     if len(dice) != CHARGE_DICE:
-        raise RuleError(f"dice: a charge roll has {CHARGE_DICE} dice, got {len(dice)}", "dice")
+        raise RuleError(
+            f"dice: a charge roll has {CHARGE_DICE} dice, got {len(dice)}", "dice", dice=CHARGE_DICE
+        )
     highest = max(dice)
     outcome: dict[str, Any] = {"highest_die": highest, "unit": ctx.unit}
     tags = []
