@@ -92,9 +92,8 @@ class Problem:
     input: str | None
     low: int | None = None  # for an impossible value: the lowest and highest the input takes
     high: int | None = None
-    dice: int | None = (
-        None  # for a roll of more or fewer dice than the rule rolls: the dice it rolls
-    )
+    # For a roll of more or fewer dice than the rule rolls: the dice it rolls.
+    dice: int | None = None
 
 
 @dataclass(frozen=True)

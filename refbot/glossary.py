@@ -229,6 +229,7 @@ class Glossary:
         self._names: dict[str, list[tuple[str, str]]] = {}
         # For each language, its words written in a script without spaces (segment), on first use.
         self._unspaced: dict[str, frozenset[str]] = {}
+        self._longest_unspaced: dict[str, int] = {}  # the longest of them, by language
         # The concepts said in parts, each with one group of the concepts that say it together.
         self._together = [
             (
@@ -280,7 +281,7 @@ class Glossary:
         words = self._unspaced_words(lang) if SEGMENTED else frozenset()
         if not words:
             return text
-        longest = max(map(len, words))
+        longest = self._longest_unspaced[lang]
 
         def parted(run: re.Match[str]) -> str:
             return " ".join(_covering_words(run.group(0), words, longest))
@@ -308,6 +309,7 @@ class Glossary:
             for token in tokenize(word)
             if len(token) > 1 and UNSPACED_RUN.fullmatch(token)
         )
+        self._longest_unspaced[lang] = max(map(len, self._unspaced[lang]), default=0)
         return self._unspaced[lang]
 
     def game_names(self, games: Iterable[str]) -> frozenset[str]:

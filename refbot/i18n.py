@@ -215,17 +215,15 @@ SCRIPT_LANGUAGES = (
     (re.compile(f"[{HIRAGANA}{KATAKANA}]"), "ja"),
     (re.compile("[\u0600-\u06ff]"), "ar"),
 )
+HAN_LETTER = re.compile(f"[{HAN}]")
 
 
 def _script_language(text: str) -> str | None:
     """Return the one language whose script every letter of text is in (kana beside Han)."""
     letters = "".join(re.findall(r"[^\W\d_]", text))
     for script, code in SCRIPT_LANGUAGES:
-        rest = (
-            re.sub(f"[{HAN}]", "", script.sub("", letters))
-            if code == "ja"
-            else script.sub("", letters)
-        )
+        rest = script.sub("", letters)
+        rest = HAN_LETTER.sub("", rest) if code == "ja" else rest
         if letters and script.search(letters) and not rest:
             return code
     return None

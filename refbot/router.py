@@ -1192,13 +1192,7 @@ def named_language(question: Question, candidates: Iterable[str]) -> str | None:
     names = language_names(question.lang)
 
     def said(stem: str) -> bool:
-        # Snowball stems a name and its adjective apart now and then (Dutch "Spaans" as
-        # "spaan", "Spaanse" as "spaans"): one stem beginning the other is the name.
-        return stem in stems or any(
-            min(len(stem), len(s)) >= NAME_STEM_LETTERS
-            and (s.startswith(stem) or stem.startswith(s))
-            for s in stems
-        )
+        return any(_names_stem(stem, s) for s in stems)
 
     named = [
         code
@@ -1206,6 +1200,18 @@ def named_language(question: Question, candidates: Iterable[str]) -> str | None:
         if code in names and all(said(s) for s in analyze(names[code], question.lang))
     ]
     return named[0] if len(named) == 1 else None
+
+
+def _names_stem(name: str, stem: str) -> bool:
+    """Return whether a word's stem is a language name's stem.
+
+    Snowball stems a name and its adjective apart now and then (Dutch "Spaans" as "spaan",
+    "Spaanse" as "spaans"): one stem beginning the other is the name.
+    """
+    return stem == name or (
+        min(len(name), len(stem)) >= NAME_STEM_LETTERS
+        and (stem.startswith(name) or name.startswith(stem))
+    )
 
 
 BOOK_REACH = 3  # a language's name names its book at most this many words from a word for one
@@ -1231,11 +1237,7 @@ def named_book(question: Question, candidates: Iterable[str]) -> str | None:
         return any(
             abs(i - j) <= BOOK_REACH
             for i, token in enumerate(tokens)
-            if token == stem
-            or (
-                min(len(stem), len(token)) >= NAME_STEM_LETTERS
-                and (token.startswith(stem) or stem.startswith(token))
-            )
+            if _names_stem(stem, token)
             for j in at_books
         )
 
