@@ -78,6 +78,7 @@ ARTICLE_LISTS_READ = True  # "a zombie and a ghoul" counts two opponents (ablati
 SINGLE_ARTICLE_READ = True  # "against a single orc" counts one opponent (ablation switch)
 NEEDED_ANYWHERE = True  # the one "5+" is the save's wherever "save" is said (ablation switch)
 FAILED_UNSAYS = True  # "failed its restrain test" says no restraint (ablation switch)
+ORDER_READ = True  # a flag's words read in the order they are said (Cue.before; ablation)
 UNLESS_DENIED_READ = True  # a denied word that would say no says nothing (ablation switch)
 UNITLESS_LENGTHS_SKIPPED = True  # no bare number is a length where others have units (abl.)
 IMPOSSIBLE_ROLLS_READ = True  # "fled 15" is an impossible flee, not a flee not given (abl.)
@@ -235,6 +236,8 @@ def bind(
                 inputs[param.name] = named[cue.nth]
         elif param.kind == "bool":
             said = [m for m in _sure_mentions(question) if m.concept in cue.concepts]
+            if cue.before and ORDER_READ:
+                said = [m for m in said if _said_after(question, cue.before, m)]
             if (cue.only_denied and not said and not _said(question, cue.unless)) or (
                 _sure_concepts(question) & set(cue.not_when)
             ):
@@ -244,7 +247,11 @@ def bind(
                 and NEGATIONS_READ
                 and any(m.concept in cue.denied_by and question.negated(m) for m in said)
             )
-            if _said(question, cue.unless) or denial:
+            unless = _said(question, cue.unless)
+            if unless and said and cue.first_decides and ORDER_READ:
+                # One said inside the flag's words ("a blow from my second fighter") is its own.
+                unless = _first_said(question, cue.unless) < said[0].end
+            if unless or denial:
                 inputs[param.name] = "no"
             elif said:
                 # "we did not charge", "sin llegar a tocarla": every mention denied is a no.
@@ -373,6 +380,24 @@ def _said(question: Question, concepts: tuple[str, ...]) -> bool:
         and not (UNLESS_DENIED_READ and question.negated(m))
         and not (FAILED_UNSAYS and _failed_in_clause(m, mentions, question))
         for m in mentions
+    )
+
+
+def _said_after(question: Question, concepts: tuple[str, ...], mention: Mention) -> bool:
+    """Return whether the question says one of concepts after a mention or in its clause."""
+    return any(
+        m.concept in concepts
+        and (m.start > mention.start or question.same_clause(m.start, mention.start))
+        for m in _sure_mentions(question)
+    )
+
+
+def _first_said(question: Question, concepts: tuple[str, ...]) -> int:
+    """Return the first token at which the question says one of concepts, not denied."""
+    return min(
+        m.start
+        for m in _sure_mentions(question)
+        if m.concept in concepts and not (UNLESS_DENIED_READ and question.negated(m))
     )
 
 

@@ -528,6 +528,26 @@ def test_a_situations_premise_is_presumed_unless_said(
 
 
 @pytest.mark.parametrize(
+    ("lang", "text", "charged"),
+    [
+        # Only a charger overruns: asking whether one may takes the charge for granted ...
+        ("en", "We wiped them out to the last man. May my knights overrun?", "yes"),
+        ("tr", "Düşmanı tamamen yok ettim, overrun için 3 ve 2 attım. Kaç inç ilerlerim?", "yes"),
+        # ... unless the question says the enemy charged, or that the unit did not.
+        ("en", "My knights were charged and wiped the enemy out. May my knights overrun?", "no"),
+        ("en", "We did not charge, but we wiped them out. May my knights overrun?", "no"),
+    ],
+)
+def test_asking_whether_a_unit_may_overrun_presumes_it_charged(
+    glossary: Glossary, lang: str, text: str, charged: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    call = next(c for c in decision.calls if c.rule == "overrun")
+    assert call.inputs.get("charged") == charged
+    assert ("charged" in call.presumed) is (charged == "yes")
+
+
+@pytest.mark.parametrize(
     ("lang", "text"),
     [
         ("fr", "Mordheim : mon héros fuit le corps à corps, il avait deux ennemis au contact."),
@@ -1889,6 +1909,45 @@ def test_a_general_rule_is_not_computed_from_a_situation_told_without_inputs(
     glossary: Glossary, lang: str, text: str
 ) -> None:
     assert decide(glossary, text, lang).rule != "leave_combat"
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "same_model"),
+    [
+        # The situation is told first; what a friend claims or an alternative comes after it.
+        (
+            "ru",
+            "Мой капитан с двумя атаками первой атакой сбил с ног бегуна, второй атакой хочу "
+            "его добить. Друг говорит, надо чтобы бил другой боец. Кто прав?",
+            "yes",
+        ),
+        (
+            "en",
+            "My champion knocked him down with his first attack and wants to finish him with "
+            "the second. Or can only another model do that?",
+            "yes",
+        ),
+        # Downed before the attacks are told of: they did not down him.
+        (
+            "fr",
+            "Mordheim : l'ennemi est déjà à terre depuis le tour d'avant. Première attaque : je "
+            "blesse et il rate sa sauvegarde d'armure. Il est hors de combat ?",
+            None,
+        ),
+        (
+            "ru",
+            "Мордхейм: враг сбит с ног, других врагов рядом нет, мой головорез бьёт 2 атаки, "
+            "одна ранит, сейв провален. Что с ним?",
+            None,
+        ),
+    ],
+)
+def test_the_attacks_that_downed_the_enemy_are_read_in_the_order_told(
+    glossary: Glossary, lang: str, text: str, same_model: str | None
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "attack_downed"
+    assert decision.inputs.get("downed_by_this_model") == same_model
 
 
 def test_another_attack_of_the_same_model_is_no_other_model(glossary: Glossary) -> None:

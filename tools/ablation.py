@@ -24,8 +24,18 @@ from refbot import retrieve as retrieve_module
 from refbot import terms as terms_module
 from refbot.bot import Refbot
 from refbot.glossary import Concept
+from refbot.rules import messages
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _without_premise(premise: Any, holds: Callable[..., bool]) -> Callable[..., bool]:
+    """Return `holds` except that one premise never holds."""
+
+    def holds_but(candidate_premise: Any, *args: Any) -> bool:
+        return candidate_premise is not premise and holds(candidate_premise, *args)
+
+    return holds_but
 
 
 @contextmanager
@@ -50,7 +60,16 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
     }
     return {
         "full": lambda: patched(retriever, "weights", weights),
-        # Session 35's parts first.
+        # Session 36's parts first.
+        "a flag's words read in any order ('downed him, then 2 attacks'; before)": lambda: patched(
+            router, "ORDER_READ", False
+        ),
+        "an overrun's charge not presumed ('may I overrun?'; before)": lambda: patched(
+            router,
+            "_premise_holds",
+            _without_premise(messages.CHARGED_PRESUMED, router._premise_holds),
+        ),
+        # Session 35's parts.
         "no Chinese, Japanese, Korean or Arabic glossary terms (before)": lambda: (
             _glossary_without_languages(bot, ("zh", "ja", "ko", "ar"))
         ),

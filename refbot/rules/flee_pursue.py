@@ -21,7 +21,7 @@ from refbot.rules.core import (
     eligibility,
 )
 from refbot.rules.dice import p_at_most, p_catch, show
-from refbot.rules.messages import WIPED_OUT_PRESUMED, explain_overrun
+from refbot.rules.messages import CHARGED_PRESUMED, WIPED_OUT_PRESUMED, explain_overrun
 
 GAME, EDITION, LANG = "warhammer-fantasy", "rulebook-en", "en"
 
@@ -586,6 +586,7 @@ RULES = [
                 "bool",
                 N_("the victorious unit charged into this combat"),
                 cue=Cue(("charge",), unless=("was_charged",)),
+                presumed=CHARGED_PRESUMED,
             ),
             Param(
                 "wiped_out",

@@ -10,6 +10,9 @@ from refbot.rules.core import Premise, RuleResult
 # What says enemies were left: standing, or fleeing.
 LEFT_STANDING = ("flee", "fleeing_enemy", "standing_enemy")
 WIPED_OUT_PRESUMED = Premise("yes", unless=LEFT_STANDING)
+# Only a charger overruns, so asking whether one may takes the charge for granted, unless the
+# question tells of the enemy charging ("they charged me and I wiped them out").
+CHARGED_PRESUMED = Premise("yes", unless=("was_charged",))
 
 # Why a unit cannot overrun, by the barrier names the overrun rules report.
 REASONS = {

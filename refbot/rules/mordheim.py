@@ -160,7 +160,12 @@ RULES = [
                 "bool",
                 N_("this same model downed the target this phase"),
                 # "downed him with his first attack; another of my warriors then attacks him".
-                cue=Cue(("multiple_attacks",), unless=("other_model",)),
+                cue=Cue(
+                    ("multiple_attacks",),
+                    unless=("other_model",),
+                    before=("knocked_down", "stunned"),
+                    first_decides=True,
+                ),
             ),
             Param(
                 "wounded",
