@@ -52,6 +52,7 @@ VERIFY_DEPTH = 10
 # against its own edition's ranking: its clauses among that edition's EDITION_DEPTH best (0: the
 # whole ranking only; ablation).
 EDITION_DEPTH = 3
+PRESUMED_PER_INPUT = True  # a premise lessens only the editions that read it (ablation)
 WHOLE_RULE_VERIFIES = True  # any clause stating the rule verifies it, not only its outcome's
 QUOTED_DICE = True  # dice only one edition writes ("5D6 u 8D6") choose it (ablation)
 QUOTED_FACES = True  # so do as many faces as one edition's dice ("3 and 2": 2D6; ablation)
@@ -359,7 +360,7 @@ def ask(
                 # A detail shown only because it was asked restates the main rule: its clauses
                 # take no bonus from it (held-out 6 R@1 0.602 with it, 0.630 without).
                 stating = [r for r in results if r.id not in restating(decision, results)]
-                by_clause = shares(stating, question.written_unit, bool(decision.calls[0].presumed))
+                by_clause = shares(stating, question.written_unit, decision.calls[0].presumed)
                 for clause_id, share in named_details(stating, question, loaded).items():
                     by_clause[clause_id] = max(by_clause.get(clause_id, 0.0), share)
                 boost = translated_shares(by_clause, loaded.provenance, lang)
@@ -775,7 +776,7 @@ def named_shares(
 
 
 def shares(
-    results: Sequence[RuleResult], unit: str | None = None, presumed: bool = False
+    results: Sequence[RuleResult], unit: str | None = None, presumed: Sequence[str] = ()
 ) -> dict[str, float]:
     """Return each stating clause's share of the provenance bonus.
 
@@ -783,7 +784,7 @@ def shares(
     question only also sets up get less, so that they follow the main rule's clauses. When the
     question writes a unit one edition of the main rule measures in ("Movement 20 cm"), that
     edition is the one asked about: the others' clauses get the lesser share too. `presumed`
-    says the main rule's outcome rests on premises the question took for granted.
+    are the inputs of the main rule the question took for granted.
     """
     main = results[0].id if results else None
     units = {r.edition: rule_of(r).units for r in results if r.id == main}
@@ -794,14 +795,24 @@ def shares(
         # An outcome the question left open ("eligible: unknown") says less of what it asks; so
         # does one decided by premises taken for granted (the question may be about another
         # part of the situation: "if I overrun and charge a unit, when is that fought?").
-        # Every edition of the main rule: the premise is the situation's, whichever edition
-        # reads it (measured: per edition, R@1 -4 on the seen sets).
-        undecided = "unknown" in result.outcome or (result.id == main and presumed)
+        # Every edition of the main rule that has the input: the premise is the situation's,
+        # whichever edition reads it (measured: per edition, R@1 -4 on the seen sets); not one
+        # without it ("charged" is the English overrun's only: the Spanish dice are decided).
+        undecided = "unknown" in result.outcome or (
+            result.id == main and _reads_any(result, presumed)
+        )
         weight = UNDECIDED_SHARE if undecided else 1.0
         for position, clause_id in enumerate(result.clauses):
             share = (max(0.0, 1 - MAIN_SHARE_STEP * position) if leads else OTHER_SHARE) * weight
             found[clause_id] = max(found.get(clause_id, 0.0), share)
     return found
+
+
+def _reads_any(result: RuleResult, names: Sequence[str]) -> bool:
+    """Return whether a result's rule has one of the named inputs."""
+    if not PRESUMED_PER_INPUT:
+        return bool(names)
+    return any(rule_of(result).param(name) is not None for name in names)
 
 
 # The clauses of a detail of the main rule that the question names without giving its value

@@ -69,6 +69,8 @@ CLAIMED_READ = True  # a number right after another situation's word is not a lo
 CLAIMED_BY_ORDER = True  # nor a roll taken by order for another rule: "fuga di 7" (ablation)
 ANGLES_READ = True  # every number written in degrees is a wheel's angle (ablation switch)
 GENERAL_READ = True  # a rule with a general outcome is computed when named alone (ablation)
+ANGLES_NAME_WHEELS = True  # an angle in degrees names a wheel (ablation)
+GENERAL_SITUATIONS_READ = True  # a general rule named in several words, no topic (ablation)
 OWN_COUNTS_SKIPPED = True  # "my 20 goblins" is no roll or count of others (ablation switch)
 MODEL_COUNTS_SKIPPED = True  # "(9 models)" is no roll (ablation switch)
 ASKING_CLAUSE = True  # a detail is asked in the question's last clause (ablation switch)
@@ -1520,6 +1522,9 @@ def route(
     # 9" is a flee, not a pursuit. A one-word situation is named even denied: "he says I cannot
     # overrun" is about overrunning.
     said = {m.concept for m in question.mentions if not (NEGATIONS_READ and question.negated(m))}
+    if ANGLES_NAME_WHEELS and any(n.angle for n in question.numbers):
+        # An angle in degrees is a wheel however the turn is said ("转了30度", turned 30°).
+        said.add("wheel")
     said_rules = frozenset(c for c in said if glossary.concepts[c].kind == "rule")
     named_rules: list[str] = []
     valued = frozenset(
@@ -1529,6 +1534,7 @@ def route(
         if p.kind in ("roll", "int", "distance") and p.cue is not None
         for k in p.cue.concepts
     )
+    topical = any(glossary.concepts[c].kind == "topic" for c in concepts)
     for order, candidate in enumerate(registered):
         if games and not games & candidate.games:
             continue
@@ -1544,7 +1550,13 @@ def route(
         inputs = bind(candidate, question, valued)
         # A general outcome answers its own name ("may I just leave a fight?"), not a situation
         # told in several words: "in combat, may he shoot in the movement phase?" is shooting.
-        general = GENERAL_READ and candidate.general and any(len(g) == 1 for g in groups)
+        # A situation told in several words is the rule's too when no topic the corpus lacks
+        # is said: "fighting two Skaven, may I walk away in the movement phase?".
+        general = (
+            GENERAL_READ
+            and candidate.general
+            and (any(len(g) == 1 for g in groups) or (GENERAL_SITUATIONS_READ and not topical))
+        )
         if not inputs and "probability" not in concepts and not general:
             continue
         inputs, assumed = _with_units(candidate, question, inputs, edition_unit)

@@ -792,6 +792,22 @@ def test_an_undecided_outcome_gives_its_clauses_a_lesser_share() -> None:
     assert undecided["a"] == pipeline.UNDECIDED_SHARE < 1.0
 
 
+def test_a_premise_lessens_only_the_editions_that_read_it() -> None:
+    from refbot.rules import RuleResult
+
+    english = RuleResult(
+        "overrun", "warhammer-fantasy", "rulebook-en", "overrun", {}, {"eligible": True}, ["a"]
+    )
+    spanish = RuleResult(
+        "overrun", "warhammer-fantasy", "reglamento-es", "overrun", {}, {"eligible": True}, ["b"]
+    )
+    # "charged" is an input of the English overrun only; "wiped_out" of both.
+    by_charge = pipeline.shares([english, spanish], presumed=("charged",))
+    assert by_charge["a"] == pipeline.UNDECIDED_SHARE and by_charge["b"] == 1.0
+    by_wipe_out = pipeline.shares([english, spanish], presumed=("wiped_out",))
+    assert by_wipe_out["a"] == by_wipe_out["b"] == pipeline.UNDECIDED_SHARE
+
+
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_editions_that_differ_are_named_as_readers_know_them(bot: Refbot, lang: str) -> None:
     answer = bot.ask(

@@ -528,6 +528,23 @@ def test_a_situations_premise_is_presumed_unless_said(
 
 
 @pytest.mark.parametrize(
+    ("lang", "text", "angles"),
+    [
+        # The turn is said with a word the glossary does not list; its degrees say a wheel.
+        ("zh", "冲锋的时候我先转了 30 度，走一段又转了 40 度，这样合法吧？", "30,40"),
+        ("en", "Charging, I turn 30 degrees and then 40 degrees more. Legal?", "30,40"),
+        ("es", "Cargo y giro 100 grados. ¿Vale?", "100"),
+    ],
+)
+def test_an_angle_in_degrees_names_a_charges_wheel(
+    glossary: Glossary, lang: str, text: str, angles: str
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == "charge_move"
+    assert decision.inputs["wheels"] == angles
+
+
+@pytest.mark.parametrize(
     ("lang", "text", "charged"),
     [
         # Only a charger overruns: asking whether one may takes the charge for granted ...
@@ -1896,6 +1913,33 @@ def test_the_first_turn_is_not_presumed_of_a_second_fight(glossary: Glossary) ->
     assert "first_turn" not in decision.calls[0].presumed
     # A second round of combat is no first: read as such, not left unknown.
     assert decision.calls[0].inputs.get("first_turn") == "no"
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "rule"),
+    [
+        # Told in several words with nothing to read as an input: the rule's general answer ...
+        (
+            "nl",
+            "Mordheim: mijn Beardling vecht met twee Skaven. Kan ik in de bewegingsfase "
+            "gewoon weglopen?",
+            "leave_combat",
+        ),
+        (
+            "en",
+            "Mordheim: my hero is in close combat. Can he go in the movement phase?",
+            "leave_combat",
+        ),
+        # ... unless a topic the corpus lacks is what is asked.
+        ("en", "Mordheim: my hero is in close combat. Can he shoot in the movement phase?", None),
+    ],
+)
+def test_a_general_rule_answers_its_situation_told_in_several_words(
+    glossary: Glossary, lang: str, text: str, rule: str | None
+) -> None:
+    decision = decide(glossary, text, lang)
+    assert decision.rule == rule
+    assert not decision.inputs
 
 
 @pytest.mark.parametrize(

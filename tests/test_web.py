@@ -82,6 +82,26 @@ def test_api_options(client: FlaskClient) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "accept", "lang"),
+    [
+        # Too short to tell by its words or script: the client's language is the question's.
+        ("und bei 9?", "de-DE,de;q=0.9,en;q=0.5", "de"),
+        ("那9呢？", "zh-CN", "zh"),
+        ("и если 9?", "ru-RU,ru;q=0.9,en;q=0.5", "ru"),
+        # A script only one language writes says it, whatever the client prefers.
+        ("그럼 9면?", "de", "ko"),
+        # No language the questions are read in: the default.
+        ("und bei 9?", "xx", "en"),
+    ],
+)
+def test_a_short_question_is_in_the_clients_accept_language(
+    client: FlaskClient, text: str, accept: str, lang: str
+) -> None:
+    body = client.post("/api/ask", json={"q": text}, headers={"Accept-Language": accept})
+    assert body.get_json()["lang"] == lang
+
+
+@pytest.mark.parametrize(
     ("request_kwargs", "status", "code"),
     [
         ({"json": {"q": "   "}}, 400, "empty_question"),

@@ -16,6 +16,7 @@ from refbot import __version__
 from refbot.answer import Situation
 from refbot.bot import Refbot
 from refbot.errors import UnknownAnswer
+from refbot.i18n import DETECTABLE
 from refbot.web import schemas
 from refbot.web.questions import record, store
 
@@ -110,8 +111,25 @@ def ask() -> Any:
         edition=args.get("edition"),
         situation=_situation(args.get("situation")),
         previous=_situation(args.get("previous")),
+        lang_prior=_reader_language(),
     )
     return jsonify({**answer.to_dict(), "answer_id": record(answer, "api")})
+
+
+def _reader_language() -> str | None:
+    """Return the language the client's Accept-Language prefers among those a question is read in.
+
+    The language of a question too short to tell ("und bei 9?"), as the page's interface
+    language is for the form.
+    """
+    return request.accept_languages.best_match(DETECTABLE) or next(
+        (
+            value.split("-")[0]
+            for value in request.accept_languages.values()
+            if value.split("-")[0] in DETECTABLE
+        ),
+        None,
+    )
 
 
 def _json_body(example: str, force: bool = False) -> dict[str, Any]:

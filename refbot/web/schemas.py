@@ -75,7 +75,10 @@ class AskRequest(Schema):
     q = fields.String(required=True, metadata={"description": "The question, in any language."})
     lang = fields.String(
         validate=validate.Regexp(r"\A[a-z]{2}\Z"),  # "$" would let "en\n" through
-        metadata={"description": "ISO 639-1 code of the question; detected when left out."},
+        metadata={
+            "description": "ISO 639-1 code of the question; detected when left out (a question "
+            "too short to tell is read in the language Accept-Language prefers)."
+        },
     )
     k = fields.Integer(
         strict=True,  # 5.5 and "٥" are not a count of citations
