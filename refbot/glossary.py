@@ -59,6 +59,7 @@ NUMBERS_AS_DIGITS = True
 # A run of a script written without spaces: its words are parted by the glossary's (segment).
 UNSPACED_RUN = re.compile(f"[{UNSPACED}]+")
 SEGMENTED = True  # ablation switch: Chinese, Japanese, Korean words parted by the glossary's
+READ_AS_QUESTIONS = True  # clauses spaced and parted as questions are (ablation switch)
 ELIDED = frozenset({"d"})  # French and Italian elided "de"
 ELIDED_READ = True  # ablation switch: "d'un" is "un"
 LISTED_FIRST = True  # a term read out of order over its listed match is dropped (ablation)
@@ -288,6 +289,11 @@ class Glossary:
 
         return UNSPACED_RUN.sub(parted, text)
 
+    def readable(self, text: str, lang: str) -> str:
+        """Return text spaced and parted as a question in lang is read: a clause of an uploaded
+        Chinese, Japanese or Korean rulebook is matched as its questions are."""
+        return self.segment(space_scripts(text), lang) if READ_AS_QUESTIONS else text
+
     def segments(self, lang: str) -> bool:
         """Return whether a language's terms are words of a script written without spaces."""
         return bool(self._unspaced_words(lang))
@@ -513,8 +519,8 @@ class Glossary:
         return leaders[0] if best and len(leaders) == 1 else None
 
     def concepts_in(self, text: str, lang: str, extra_langs: Iterable[str] = ("en",)) -> set[str]:
-        """Return the set of concept names text mentions."""
-        return {m.concept for m in self.find(text, lang, extra_langs)}
+        """Return the set of concept names text mentions, read as a question in lang is."""
+        return {m.concept for m in self.find(self.readable(text, lang), lang, extra_langs)}
 
 
 def _words_taken(term: tuple[str, ...], stems: list[str], start: int, end: int) -> frozenset[int]:

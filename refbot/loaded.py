@@ -171,7 +171,8 @@ def coverage_of(clauses: list[Clause], glossary: Glossary) -> tuple[Coverage, ..
     found: dict[str, dict[str, None]] = {}
     for clause in clauses:
         concepts = found.setdefault(clause.game, {})
-        for mention in glossary.find(" ".join(clause.heading_path), clause.lang, ()):
+        heading = glossary.readable(" ".join(clause.heading_path), clause.lang)
+        for mention in glossary.find(heading, clause.lang, ()):
             if glossary.concepts[mention.concept].kind == "rule":
                 concepts.setdefault(mention.concept, None)
     return tuple(Coverage(game, tuple(concepts)) for game, concepts in found.items())
@@ -186,7 +187,7 @@ def subjects_of(clauses: list[Clause], glossary: Glossary) -> dict[str, frozense
     return {
         key: frozenset(
             m.concept
-            for m in glossary.find(title, lang, ())
+            for m in glossary.find(glossary.readable(title, lang), lang, ())
             if glossary.concepts[m.concept].kind == "rule"
         )
         for key, (title, lang) in titles.items()

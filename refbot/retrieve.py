@@ -126,7 +126,7 @@ class Retriever:
         for c, own in zip(self.clauses, self.own, strict=True):
             if not c.heading_path or not any(glossary.concepts[k].kind == "topic" for k in own):
                 continue
-            mentions = glossary.find(c.text, c.lang, ())
+            mentions = glossary.find(glossary.readable(c.text, c.lang), c.lang, ())
             for m in mentions:
                 if (
                     glossary.concepts[m.concept].kind != "topic"
@@ -152,7 +152,8 @@ class Retriever:
         self._norm = np.asarray([(sum(self.idf[k] for k in both) or 1.0) ** 0.25 for both in tags])
         self.bm25 = SparseBM25(
             [
-                analyze(f"{c.heading} {c.text}", c.lang) + _concept_tokens(both)
+                analyze(glossary.readable(f"{c.heading} {c.text}", c.lang), c.lang)
+                + _concept_tokens(both)
                 for c, both in zip(self.clauses, tags, strict=True)
             ]
         )

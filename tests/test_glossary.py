@@ -508,3 +508,19 @@ def test_a_word_is_read_without_its_combining_marks(
     glossary: Glossary, text: str, lang: str, concept: str
 ) -> None:
     assert concept in {m.concept for m in glossary.find(text, lang)}
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("zh", "如果追击单位的掷骰结果等于或高于逃跑单位，逃跑单位被消灭。"),
+        ("ja", "追撃ロールが逃走ロール以上なら、逃走ユニットは壊滅する。"),
+    ],
+)
+def test_a_clause_in_an_unspaced_script_is_read_as_its_questions_are(
+    glossary: Glossary, lang: str, text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The clauses of an uploaded Chinese or Japanese rulebook: parted by the glossary's words.
+    assert "pursue" in glossary.concepts_in(text, lang, ())
+    monkeypatch.setattr("refbot.glossary.READ_AS_QUESTIONS", False)
+    assert "pursue" not in glossary.concepts_in(text, lang, ())

@@ -81,6 +81,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "an angle in degrees names no wheel ('转了30度'; before)": lambda: patched(
             router, "ANGLES_NAME_WHEELS", False
         ),
+        "clauses read as written, not spaced and parted as questions (before)": lambda: (
+            _glossary_rebuilt_without(bot, "READ_AS_QUESTIONS")
+        ),
         # Session 35's parts.
         "no Chinese, Japanese, Korean or Arabic glossary terms (before)": lambda: (
             _glossary_without_languages(bot, ("zh", "ja", "ko", "ar"))

@@ -1,8 +1,8 @@
-"""Arabic: units, joiners, dice; the glossary has no Arabic terms.
+"""Arabic: units, joiners, dice, negations (the glossary's Arabic terms are in corpus/glossary.yaml).
 
 "و" (and) is written onto the next word, a number too ("2 و3"): a number glued to Arabic letters
-is parted from them first (`space_scripts`). Concepts come from the nearest glossary term of each
-word or its Snowball stem (refbot.terms).
+is parted from them first (`space_scripts`). Words no term lists take the concept of their nearest
+glossary term, or of their Snowball stem's (refbot.terms).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
-"""Japanese: units, joiners, dice; the glossary has no Japanese terms.
+"""Japanese: units, joiners, dice, negations.
 
 Words are not spaced: a number glued to kana or Han is parted from it first (`space_scripts`),
-so "5と4" reads as two faces joined by "と". Concepts come from the nearest glossary term of each
-word's pieces, katakana loanwords whole (refbot.terms).
+so "5と4" reads as two faces joined by "と". A run is then cut into the glossary's Japanese words
+that cover most of it (`Glossary.segment`); a piece no term lists takes the concept of its
+nearest glossary term, katakana loanwords whole (refbot.terms).
 """
 
 from __future__ import annotations

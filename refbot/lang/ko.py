@@ -1,8 +1,9 @@
-"""Korean: units, joiners, dice; the glossary has no Korean terms.
+"""Korean: units, joiners, dice, negations.
 
 Words are spaced but carry their particles ("9를"): a number glued to Hangul is parted from it
-first (`space_scripts`). Concepts come from the nearest glossary term of each word and of the
-word without its last syllables (refbot.terms).
+first (`space_scripts`), and a word is cut into the glossary's Korean words that cover most of
+it (`Glossary.segment`: "도주를" is "도주 를"). A word no term lists takes the concept of its
+nearest glossary term, or of itself without its last syllables (refbot.terms).
 """
 
 from __future__ import annotations

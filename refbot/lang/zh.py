@@ -1,10 +1,10 @@
-"""Chinese (simplified and traditional): units, joiners, dice; the glossary has no Chinese terms.
+"""Chinese (simplified and traditional): units, joiners, dice, negations.
 
 Words are not spaced: a number glued to Han is parted from it first (`space_scripts`), so "掷出7"
 and "9寸" read as in spaced scripts, and a one-character classifier after a number ("20个") is a
-word. Number words and negations sit inside words ("没有冲锋") and are not read: no yes/no input
-is set from a word guessed inside them. Concepts come from the nearest glossary term of each
-word's pieces (refbot.terms).
+word. A run of Han is then cut into the glossary's Chinese words and negations that cover most of
+it (`Glossary.segment`: "没有 冲锋"); a piece no term lists takes the concept of its nearest
+glossary term (refbot.terms). Number words sit inside words and are not read.
 """
 
 from __future__ import annotations
