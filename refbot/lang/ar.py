@@ -1,4 +1,4 @@
-"""Arabic: units, joiners, dice, negations (the glossary's Arabic terms are in corpus/glossary.yaml).
+"""Arabic: units, joiners, dice, negations (its glossary terms are in corpus/glossary.yaml).
 
 "و" (and) is written onto the next word, a number too ("2 و3"): a number glued to Arabic letters
 is parted from them first (`space_scripts`). Words no term lists take the concept of their nearest
