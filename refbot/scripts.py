@@ -46,6 +46,14 @@ FULL_WIDTH = {
     **{0x06F0 + d: 0x30 + d for d in range(10)},
 }
 SCRIPTS_SPACED = True  # ablation switch
+# Han numerals from two to twelve, read as digits before a classifier or unit ("三个矮人" is "3
+# 个 矮人", "差了两寸" "2 寸"). Not "一": "一个", "一队" are as often "a" as "one". Not after "第"
+# (an ordinal) or another numeral ("三十").
+HAN_NUMERALS = {
+    "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
+    "十": 10, "十一": 11, "十二": 12,
+}  # fmt: skip
+HAN_NUMERALS_READ = True  # ablation switch
 
 
 def space_scripts(text: str) -> str:
@@ -60,6 +68,8 @@ def space_scripts(text: str) -> str:
         return text
     for mark, plain in IDEOGRAPHIC.items():
         text = text.replace(mark, plain)
+    if HAN_NUMERALS_READ:
+        text = _han_counted().sub(lambda m: str(HAN_NUMERALS[m.group(1)]), text)
     text = UNSPACED_EDGE.sub(" ", text.translate(FULL_WIDTH))
     # A number's classifier or unit is its next character ("5体を全滅", "20个帝国长枪兵", "9寸"):
     # a word of its own, as "5 models" has, unless a unit word of two starts there ("10厘米").
@@ -78,6 +88,15 @@ def space_scripts(text: str) -> str:
 
 # A whole number, its space, then one Han character before more Han or kana: its classifier.
 COUNTED = re.compile(r"(?<![\w.,])(\d+) ([\u4e00-\u9fff])(?=([\u3040-\u30ff\u4e00-\u9fff]))")
+
+
+@cache
+def _han_counted() -> re.Pattern[str]:
+    """Return the pattern of a Han numeral (two to twelve) right before a classifier or unit."""
+    numerals = "".join(dict.fromkeys("".join(HAN_NUMERALS) + "一百千万萬几幾"))
+    spelled = "|".join(sorted(HAN_NUMERALS, key=len, reverse=True))
+    classifiers = "".join(sorted(_classifiers()))
+    return re.compile(rf"(?<![{numerals}第])({spelled})(?=[{classifiers}])")
 
 
 @cache

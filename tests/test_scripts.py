@@ -48,3 +48,23 @@ def test_a_term_and_a_question_written_alike_are_spaced_alike(
     assert space_scripts(term) in glossary.concepts[concept].words[lang]
     spaced = glossary.segment(space_scripts(question), lang)
     assert concept in {m.concept for m in glossary.find(spaced, lang)}
+
+
+@pytest.mark.parametrize(
+    ("text", "spaced"),
+    [
+        # A Han numeral before a classifier or unit is a count or a length.
+        ("我的兽人被三个矮人围殴", "我的兽人被 3 个 矮人围殴"),
+        ("差了两寸没够着", "差了 2 寸 没够着"),
+        ("十二人", "12 人"),
+        ("三体の敵", "3 体 の敵"),
+        # Not "一" (as often "a"), an ordinal, a numeral inside a larger one, or before no
+        # classifier.
+        ("一个青年兵", "一个青年兵"),
+        ("第二个单位", "第二个单位"),
+        ("三十个人", "三十个人"),
+        ("三国", "三国"),
+    ],
+)
+def test_a_han_numeral_before_a_classifier_reads_as_digits(text: str, spaced: str) -> None:
+    assert space_scripts(text) == spaced

@@ -84,6 +84,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "clauses read as written, not spaced and parted as questions (before)": lambda: (
             _glossary_rebuilt_without(bot, "READ_AS_QUESTIONS")
         ),
+        "Han numerals before a classifier not read ('三个矮人'; before)": lambda: patched(
+            scripts, "HAN_NUMERALS_READ", False
+        ),
         # Session 35's parts.
         "no Chinese, Japanese, Korean or Arabic glossary terms (before)": lambda: (
             _glossary_without_languages(bot, ("zh", "ja", "ko", "ar"))
