@@ -87,6 +87,9 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
         "Han numerals before a classifier not read ('三个矮人'; before)": lambda: patched(
             scripts, "HAN_NUMERALS_READ", False
         ),
+        "another edition verified among its own book's three best, not five (before)": lambda: (
+            patched(pipeline, "EDITION_DEPTH", 3)
+        ),
         # Session 35's parts.
         "no Chinese, Japanese, Korean or Arabic glossary terms (before)": lambda: (
             _glossary_without_languages(bot, ("zh", "ja", "ko", "ar"))
