@@ -796,9 +796,9 @@ def shares(
         # An outcome the question left open ("eligible: unknown") says less of what it asks; so
         # does one decided by premises taken for granted (the question may be about another
         # part of the situation: "if I overrun and charge a unit, when is that fought?").
-        # Every edition of the main rule that has the input: the premise is the situation's,
-        # whichever edition reads it (measured: per edition, R@1 -4 on the seen sets); not one
-        # without it ("charged" is the English overrun's only: the Spanish dice are decided).
+        # Every edition of the main rule that reads the premise, not only the one whose outcome
+        # it decided (only that one: R@1 -4 on the seen sets); an edition without the input is
+        # decided without it ("charged" is the English overrun's only: the Spanish dice stand).
         undecided = "unknown" in result.outcome or (
             result.id == main and _reads_any(result, presumed)
         )

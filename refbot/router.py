@@ -70,7 +70,8 @@ CLAIMED_BY_ORDER = True  # nor a roll taken by order for another rule: "fuga di 
 ANGLES_READ = True  # every number written in degrees is a wheel's angle (ablation switch)
 GENERAL_READ = True  # a rule with a general outcome is computed when named alone (ablation)
 ANGLES_NAME_WHEELS = True  # an angle in degrees names a wheel (ablation)
-GENERAL_SITUATIONS_READ = True  # a general rule named in several words, no topic (ablation)
+WHEEL = "wheel"  # the glossary's concept of a charge's turn
+OTHER_TURNS = frozenset({"reform"})  # turns an angle may be of instead
 OWN_COUNTS_SKIPPED = True  # "my 20 goblins" is no roll or count of others (ablation switch)
 MODEL_COUNTS_SKIPPED = True  # "(9 models)" is no roll (ablation switch)
 ASKING_CLAUSE = True  # a detail is asked in the question's last clause (ablation switch)
@@ -81,6 +82,7 @@ SINGLE_ARTICLE_READ = True  # "against a single orc" counts one opponent (ablati
 NEEDED_ANYWHERE = True  # the one "5+" is the save's wherever "save" is said (ablation switch)
 FAILED_UNSAYS = True  # "failed its restrain test" says no restraint (ablation switch)
 ORDER_READ = True  # a flag's words read in the order they are said (Cue.before; ablation)
+BEFORE_REACH = 6  # words after Cue.before's first concept still telling of it ("… first attack")
 UNLESS_DENIED_READ = True  # a denied word that would say no says nothing (ablation switch)
 UNITLESS_LENGTHS_SKIPPED = True  # no bare number is a length where others have units (abl.)
 IMPOSSIBLE_ROLLS_READ = True  # "fled 15" is an impossible flee, not a flee not given (abl.)
@@ -249,11 +251,7 @@ def bind(
                 and NEGATIONS_READ
                 and any(m.concept in cue.denied_by and question.negated(m) for m in said)
             )
-            unless = _said(question, cue.unless)
-            if unless and said and cue.first_decides and ORDER_READ:
-                # One said inside the flag's words ("a blow from my second fighter") is its own.
-                unless = _first_said(question, cue.unless) < said[0].end
-            if unless or denial:
+            if _said(question, cue.unless) or denial:
                 inputs[param.name] = "no"
             elif said:
                 # "we did not charge", "sin llegar a tocarla": every mention denied is a no.
@@ -386,20 +384,23 @@ def _said(question: Question, concepts: tuple[str, ...]) -> bool:
 
 
 def _said_after(question: Question, concepts: tuple[str, ...], mention: Mention) -> bool:
-    """Return whether the question says one of concepts after a mention or in its clause."""
-    return any(
-        m.concept in concepts
-        and (m.start > mention.start or question.same_clause(m.start, mention.start))
-        for m in _sure_mentions(question)
+    """Return whether the question first says one of concepts after a mention, or just before it.
+
+    "With his first attack he knocked him down" and "knocked him down with his first attack"
+    tell of the attacks that downed him; "knocked down last turn and my hero attacks twice" and
+    a later "is a knocked-down warrior out of action?" do not.
+    """
+    first = min(
+        (m for m in _sure_mentions(question) if m.concept in concepts),
+        key=lambda m: m.start,
+        default=None,
     )
-
-
-def _first_said(question: Question, concepts: tuple[str, ...]) -> int:
-    """Return the first token at which the question says one of concepts, not denied."""
-    return min(
-        m.start
-        for m in _sure_mentions(question)
-        if m.concept in concepts and not (UNLESS_DENIED_READ and question.negated(m))
+    return first is not None and (
+        first.start > mention.start
+        or (
+            0 <= mention.start - first.end <= BEFORE_REACH
+            and question.same_clause(first.start, mention.start)
+        )
     )
 
 
@@ -1522,9 +1523,15 @@ def route(
     # 9" is a flee, not a pursuit. A one-word situation is named even denied: "he says I cannot
     # overrun" is about overrunning.
     said = {m.concept for m in question.mentions if not (NEGATIONS_READ and question.negated(m))}
-    if ANGLES_NAME_WHEELS and any(n.angle for n in question.numbers):
-        # An angle in degrees is a wheel however the turn is said ("转了30度", turned 30°).
-        said.add("wheel")
+    if (
+        ANGLES_NAME_WHEELS
+        and WHEEL in glossary.concepts
+        and not said & OTHER_TURNS
+        and any(n.angle for n in question.numbers)
+    ):
+        # An angle in degrees is a wheel however the turn is said ("转了30度", turned 30°),
+        # unless another turn is named ("reformed 90 degrees after the fight").
+        said.add(WHEEL)
     said_rules = frozenset(c for c in said if glossary.concepts[c].kind == "rule")
     named_rules: list[str] = []
     valued = frozenset(
@@ -1534,7 +1541,6 @@ def route(
         if p.kind in ("roll", "int", "distance") and p.cue is not None
         for k in p.cue.concepts
     )
-    topical = any(glossary.concepts[c].kind == "topic" for c in concepts)
     for order, candidate in enumerate(registered):
         if games and not games & candidate.games:
             continue
@@ -1550,13 +1556,7 @@ def route(
         inputs = bind(candidate, question, valued)
         # A general outcome answers its own name ("may I just leave a fight?"), not a situation
         # told in several words: "in combat, may he shoot in the movement phase?" is shooting.
-        # A situation told in several words is the rule's too when no topic the corpus lacks
-        # is said: "fighting two Skaven, may I walk away in the movement phase?".
-        general = (
-            GENERAL_READ
-            and candidate.general
-            and (any(len(g) == 1 for g in groups) or (GENERAL_SITUATIONS_READ and not topical))
-        )
+        general = GENERAL_READ and candidate.general and any(len(g) == 1 for g in groups)
         if not inputs and "probability" not in concepts and not general:
             continue
         inputs, assumed = _with_units(candidate, question, inputs, edition_unit)

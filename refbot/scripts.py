@@ -47,8 +47,8 @@ FULL_WIDTH = {
 }
 SCRIPTS_SPACED = True  # ablation switch
 # Han numerals from two to twelve, read as digits before a classifier or unit ("三个矮人" is "3
-# 个 矮人", "差了两寸" "2 寸"). Not "一": "一个", "一队" are as often "a" as "one". Not after "第"
-# (an ordinal) or another numeral ("三十").
+# 个 矮人", "差了两寸" "2 寸", "三英寸" "3 英寸"). Not "一": "一个", "一队" are as often "a" as
+# "one". Not after "第" or before "目" (ordinals), nor after another numeral ("三十").
 HAN_NUMERALS = {
     "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
     "十": 10, "十一": 11, "十二": 12,
@@ -95,8 +95,10 @@ def _han_counted() -> re.Pattern[str]:
     """Return the pattern of a Han numeral (two to twelve) right before a classifier or unit."""
     numerals = "".join(dict.fromkeys("".join(HAN_NUMERALS) + "一百千万萬几幾"))
     spelled = "|".join(sorted(HAN_NUMERALS, key=len, reverse=True))
-    classifiers = "".join(sorted(_classifiers()))
-    return re.compile(rf"(?<![{numerals}第])({spelled})(?=[{classifiers}])")
+    words = sorted({*_classifiers(), *_unspaced_units()}, key=len, reverse=True)
+    after = "|".join(re.escape(w) for w in words)
+    # "二体目", "三人目": the second model, the third man (an ordinal), not a count.
+    return re.compile(rf"(?<![{numerals}第])({spelled})(?=(?:{after})(?!目))")
 
 
 @cache

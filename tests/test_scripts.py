@@ -58,12 +58,15 @@ def test_a_term_and_a_question_written_alike_are_spaced_alike(
         ("差了两寸没够着", "差了 2 寸 没够着"),
         ("十二人", "12 人"),
         ("三体の敵", "3 体 の敵"),
+        ("差了三英寸", "差了 3 英寸"),
+        ("五厘米", "5 厘米"),
         # Not "一" (as often "a"), an ordinal, a numeral inside a larger one, or before no
         # classifier.
         ("一个青年兵", "一个青年兵"),
         ("第二个单位", "第二个单位"),
         ("三十个人", "三十个人"),
         ("三国", "三国"),
+        ("二体目が攻撃", "二体目が攻撃"),
     ],
 )
 def test_a_han_numeral_before_a_classifier_reads_as_digits(text: str, spaced: str) -> None:

@@ -88,6 +88,10 @@ def test_api_options(client: FlaskClient) -> None:
         ("und bei 9?", "de-DE,de;q=0.9,en;q=0.5", "de"),
         ("那9呢？", "zh-CN", "zh"),
         ("и если 9?", "ru-RU,ru;q=0.9,en;q=0.5", "ru"),
+        # A regional tag is its language, before a lesser exact one; a refused one never.
+        ("und bei 9?", "de-DE,en;q=0.5", "de"),
+        ("en als 9?", "nl-NL,en-US;q=0.7,en;q=0.3", "nl"),
+        ("und bei 9?", "de;q=0,fr;q=0.5", "fr"),
         # A script only one language writes says it, whatever the client prefers.
         ("그럼 9면?", "de", "ko"),
         # No language the questions are read in: the default.

@@ -11,8 +11,8 @@ router are switched off by replacing the function that implements them.
 
 from __future__ import annotations
 
+import argparse
 import re
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
@@ -72,17 +72,11 @@ def variants(bot: Refbot) -> dict[str, Callable[[], Any]]:
             "_premise_holds",
             _without_premise(messages.CHARGED_PRESUMED, router._premise_holds),
         ),
-        "a general rule computed only when named in one word (before)": lambda: patched(
-            router, "GENERAL_SITUATIONS_READ", False
-        ),
         "a premise lessens every edition of the main rule (before)": lambda: patched(
             pipeline, "PRESUMED_PER_INPUT", False
         ),
         "an angle in degrees names no wheel ('转了30度'; before)": lambda: patched(
             router, "ANGLES_NAME_WHEELS", False
-        ),
-        "clauses read as written, not spaced and parted as questions (before)": lambda: (
-            _glossary_rebuilt_without(bot, "READ_AS_QUESTIONS")
         ),
         "Han numerals before a classifier not read ('三个矮人'; before)": lambda: patched(
             scripts, "HAN_NUMERALS_READ", False
@@ -650,8 +644,8 @@ def main(paths: list[Path], rows: str | None = None) -> None:
 
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    chosen = None
-    if args[:1] == ["--rows"]:
-        chosen, args = args[1], args[2:]
-    main([Path(a) for a in args] or [ROOT / "eval" / "blind" / "dev.jsonl"], chosen)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sets", nargs="*", type=Path, help="question sets (JSONL)")
+    parser.add_argument("--rows", help="run only the rows whose names match this regex")
+    args = parser.parse_args()
+    main(args.sets or [ROOT / "eval" / "blind" / "dev.jsonl"], args.rows)

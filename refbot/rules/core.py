@@ -117,13 +117,11 @@ class Cue:
     # Which of the choices named, in the question's order, a choice takes: "charged the flank
     # but touched the front" names the charged side first (0) and the side touched second (1).
     nth: int = 0
-    # A flag's word says yes only when said before one of these: "with his first attack he
-    # knocked him down" downed him with those attacks; "knocked down, then my hero attacks
-    # twice" did not.
+    # A flag's word says yes only when said before the first of these, or a few words after it
+    # in its clause: "with his first attack he knocked him down" and "knocked him down with his
+    # first attack" downed him with those attacks; "knocked down, then my hero attacks twice"
+    # did not.
     before: tuple[str, ...] = ()
-    # When the flag's word and one of `unless` are both said, the first said decides: the
-    # situation is told before what a friend claims ("only another model can, he says").
-    first_decides: bool = False
 
 
 @dataclass(frozen=True)

@@ -164,7 +164,6 @@ RULES = [
                     ("multiple_attacks",),
                     unless=("other_model",),
                     before=("knocked_down", "stunned"),
-                    first_decides=True,
                 ),
             ),
             Param(

@@ -120,16 +120,14 @@ def _reader_language() -> str | None:
     """Return the language the client's Accept-Language prefers among those a question is read in.
 
     The language of a question too short to tell ("und bei 9?"), as the page's interface
-    language is for the form.
+    language is for the form. By quality, then order; a regional tag is its language ("de-AT"),
+    and a language refused (q=0) is never chosen.
     """
-    return request.accept_languages.best_match(DETECTABLE) or next(
-        (
-            value.split("-")[0]
-            for value in request.accept_languages.values()
-            if value.split("-")[0] in DETECTABLE
-        ),
-        None,
-    )
+    for value, quality in request.accept_languages:  # best first
+        base = value.split("-")[0].split("_")[0].lower()
+        if quality > 0 and base in DETECTABLE:
+            return base
+    return None
 
 
 def _json_body(example: str, force: bool = False) -> dict[str, Any]:
