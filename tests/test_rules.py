@@ -260,6 +260,22 @@ def test_a_spanish_overrun_after_the_first_turn_cites_the_first_turn_clauses(
     assert "en una sola ronda de combate" in texts[1]
 
 
+@pytest.mark.parametrize(
+    ("edition", "inputs", "toward"),
+    [
+        ("reglamento-es", {"wiped_out": True, "first_turn": True}, True),
+        ("rulebook-en", {"wiped_out": True, "charged": True}, False),
+    ],
+)
+def test_an_overruns_direction_is_said_where_the_edition_differs(
+    clauses: list[Clause], edition: str, inputs: dict[str, Any], toward: bool
+) -> None:
+    # The Spanish line runs toward where the destroyed unit stood; the English one forward.
+    result = run(clauses, "overrun", edition=edition, **inputs)
+    text = rule_of(result).explain(result, Writer("en"))
+    assert ("toward where the destroyed unit stood" in text) is toward
+
+
 def test_editions_disagree_and_are_labelled(clauses: list[Clause]) -> None:
     results = run(clauses, "overrun", wiped_out=True, charged=False, movement="10", first_turn=True)
     by_edition = {r.edition: r.outcome for r in results}

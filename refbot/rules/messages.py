@@ -60,6 +60,13 @@ def explain_overrun(result: RuleResult, writer: Writer) -> str:
         text = _(
             "{edition}: the unit may overrun {dice} straight ahead; it is not obliged to."
         ).format(edition=label, dice=writer.dice(outcome["dice"], outcome["unit"]))
+    if outcome.get("direction") == "straight_toward_destroyed_unit":
+        # The Spanish book's line is the one the fight faced, so a unit charged in the flank
+        # overruns to its side: "straight ahead" alone would mislead.
+        text += " " + _(
+            "In this edition the line runs toward where the destroyed unit stood, even if "
+            "that is not the unit's front."
+        )
     if outcome.get("stop") == "halted_1_inch_from_obstruction":
         text += " " + _(
             "It halts 1 inch short of the friendly unit or impassable terrain in its way."
