@@ -22,6 +22,7 @@ from babel.support import NullTranslations, Translations
 from babel.units import format_unit
 
 from refbot.lang import HAN, HANGUL_JAMO, HANGUL_SYLLABLES, HIRAGANA, KATAKANA
+from refbot.scripts import count_words
 
 DEFAULT_LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
 # Languages the model does not read, told apart only so that a question surely in one of them is
@@ -191,7 +192,7 @@ def identify_language(
     """
     if names:
         text = _without(text, frozenset(names))
-    if _words(text) <= SHORT_TEXT_WORDS:
+    if count_words(text) <= SHORT_TEXT_WORDS:
         # Too short to tell by its words, but not by a script only one language writes:
         # "그럼 10이면?" is Korean, whatever language the page is in.
         written = _script_language(text)
@@ -227,19 +228,6 @@ def _script_language(text: str) -> str | None:
         if letters and script.search(letters) and not rest:
             return code
     return None
-
-
-# Han and kana: scripts that write no spaces, where a word is about two characters long.
-UNSPACED_LETTERS = re.compile(f"[{HIRAGANA}{KATAKANA}{HAN}]")
-CHARACTERS_A_WORD = 2
-
-
-def _words(text: str) -> int:
-    """Return how many words text has, its unspaced runs counted by their characters."""
-    runs = re.findall(r"[^\W\d_]+", text)
-    unspaced = sum(len(UNSPACED_LETTERS.findall(run)) for run in runs)
-    spaced = sum(1 for run in runs if not UNSPACED_LETTERS.search(run))
-    return spaced + unspaced // CHARACTERS_A_WORD
 
 
 @lru_cache(maxsize=4)

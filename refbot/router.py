@@ -741,6 +741,20 @@ def _by_unit_and_order(
     for param in params:
         if param.name in bound:
             continue
+        said = _all_denied(param, question) if param.kind == "distance" else []
+        if said:
+            # The length said of the denied thing, in its sentence, is nobody else's either,
+            # whether or not its input is read by order ("a wood 5\" away, not impassable").
+            theirs = [
+                n
+                for n in free_lengths
+                if any(question.same_sentence(n.token, m.start) for m in said)
+            ]
+            if theirs:
+                nearest = min(theirs, key=lambda n: min(abs(n.token - m.start) for m in said))
+                free_lengths.remove(nearest)
+                used.add(nearest.token)
+            continue
         if param.cue is not None and not param.cue.by_order:
             # Where bare numbers are mostly model counts, die faces are still a roll: "double 6"
             # is no unit of twelve.
@@ -754,19 +768,7 @@ def _by_unit_and_order(
                     extra[param.name] = chosen[1]
                     used.add(chosen[0])
             continue
-        said = _all_denied(param, question) if param.kind == "distance" else []
-        if said:
-            # The length said of the denied thing, in its sentence, is nobody else's either.
-            theirs = [
-                n
-                for n in free_lengths
-                if any(question.same_sentence(n.token, m.start) for m in said)
-            ]
-            if theirs:
-                nearest = min(theirs, key=lambda n: min(abs(n.token - m.start) for m in said))
-                free_lengths.remove(nearest)
-                used.add(nearest.token)
-        elif param.kind == "distance" and free_lengths:
+        if param.kind == "distance" and free_lengths:
             number = free_lengths.pop(0)
             extra[param.name] = number.text()
             used.add(number.token)

@@ -90,6 +90,18 @@ def space_scripts(text: str) -> str:
 COUNTED = re.compile(r"(?<![\w.,])(\d+) ([\u4e00-\u9fff])(?=([\u3040-\u30ff\u4e00-\u9fff]))")
 
 
+# Han and kana: scripts that write no spaces, where a word is about two characters long.
+CHARACTERS_A_WORD = 2
+
+
+def count_words(text: str) -> int:
+    """Return how many words text has, its Han and kana runs counted by their characters."""
+    runs = re.findall(r"[^\W\d_]+", text)
+    unspaced = sum(len(HAN_KANA_CHAR.findall(run)) for run in runs)
+    spaced = sum(1 for run in runs if not HAN_KANA_CHAR.search(run))
+    return spaced + unspaced // CHARACTERS_A_WORD
+
+
 @cache
 def _han_counted() -> re.Pattern[str]:
     """Return the pattern of a Han numeral (two to twelve) right before a classifier or unit."""

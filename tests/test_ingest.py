@@ -581,3 +581,30 @@ def test_a_markdown_heading_mark_in_plain_text_is_no_part_of_the_heading(tmp_pat
     source.write_text("# Flee FAQ\n\nCan a character leave a fleeing unit? No.\n", encoding="utf-8")
     headings = [b.text for b in read_txt(source).blocks if b.kind == "heading"]
     assert headings == ["Flee FAQ"]
+
+
+@pytest.mark.parametrize(
+    ("text", "headings"),
+    [
+        (
+            "俱乐部常见问题\n\n追击部队撞上友军时怎么办？\n\n追击部队在距离友军1英寸处停下。\n",
+            ["俱乐部常见问题", "追击部队撞上友军时怎么办？"],
+        ),
+        (
+            "クラブのFAQ\n\n追撃中に味方部隊にぶつかったら？\n\n追撃部隊は味方部隊の1インチ手前で止まる。\n",
+            ["クラブのFAQ", "追撃中に味方部隊にぶつかったら？"],
+        ),
+    ],
+)
+def test_a_plain_text_in_an_unspaced_script_keeps_its_paragraphs(
+    tmp_path: Path, text: str, headings: list[str]
+) -> None:
+    # A line of Chinese or Japanese is one run of characters: its words, not its spaces, and
+    # its "。" say whether it is a heading.
+    from refbot.ingest.readers import read_txt
+
+    source = tmp_path / "club-faq.txt"
+    source.write_text(text, encoding="utf-8")
+    blocks = read_txt(source).blocks
+    assert [b.text for b in blocks if b.kind == "heading"] == headings
+    assert [b.kind for b in blocks][-1] == "paragraph"

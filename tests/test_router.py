@@ -2440,3 +2440,28 @@ def test_a_dutch_denial_after_its_verb_says_no(glossary: Glossary) -> None:
     assert decision.rule == "flee"
     assert decision.inputs.get("pursued") == "no"
     assert "pursuit" not in {c.rule for c in decision.calls}
+
+
+@pytest.mark.parametrize(
+    ("text", "ahead"),
+    [
+        # A length in the pursuers' way named by nothing but "enemy" is no friendly unit ...
+        (
+            'My knights pursue fleeing goblins and roll 9; there is an enemy unit 6" away in '
+            "front of them. What happens?",
+            "enemy",
+        ),
+        # ... while a friendly unit or impassable terrain is read beside its words.
+        (
+            'My knights pursue fleeing goblins and roll 9; my own archers stand 6" in front of '
+            "them. What happens?",
+            "obstacle",
+        ),
+    ],
+)
+def test_what_stands_in_a_pursuits_way_is_read_by_its_words(
+    glossary: Glossary, text: str, ahead: str
+) -> None:
+    decision = decide(glossary, text, "en")
+    (call,) = [c for c in decision.calls if c.rule == "pursuit"]
+    assert {k for k in ("obstacle", "enemy", "edge") if k in call.inputs} == {ahead}

@@ -1391,3 +1391,10 @@ def test_a_spanish_overrun_roll_without_movement_still_moves_its_total(
     assert result["outcome"]["move"] == {"value": move, "unit": "cm"}
     assert result["inputs"]["roll"]["dice"] == dice
     assert f"{move} centímetros" in body["answer"]
+
+
+def test_a_count_of_citations_out_of_range_is_said_so_in_a_query(client: FlaskClient) -> None:
+    # "k=1000" is a number, only too big: the range is what is wrong, not its being a number.
+    response = client.get("/api/ask", query_string={"q": "overrun", "k": "1000"})
+    assert response.status_code == 400
+    assert "50" in error(response)["message"]

@@ -14,13 +14,14 @@ import yaml
 
 from refbot.errors import DocumentError
 from refbot.ingest.document import Block, BlockKind, Document
+from refbot.scripts import HAN_KANA_CHAR, count_words
 from refbot.segment import HEADING, NAVIGATION, NUMBERED, QUOTE
 
 # A line ending in a hyphen after a letter, continued in lowercase: one word broken in two.
 MARKDOWN_HEADING = re.compile(r"\A#{1,6}\s+")
 HYPHEN_BREAK = re.compile(r"(?<=[^\W\d_])[-\u00ad]$")
 # The end of a sentence or clause: a line ending so is no heading of plain text.
-FINAL_PUNCTUATION = ".,;:"
+FINAL_PUNCTUATION = ".,;:。，；：、．"  # a Chinese or Japanese sentence ends in "。"
 HEADING_MAX_WORDS = 10
 # A run-in heading ("Quién puede Arrasar. Cualquier unidad…"): a sentence this short.
 RUN_IN_MAX_WORDS = 5
@@ -58,9 +59,10 @@ def decode_text(data: bytes, name: str) -> str:
 
 
 def _is_plain_heading(line: str) -> bool:
-    words = line.split()
+    # Words, not spaces: a line of Chinese is one run of characters however long.
+    words = count_words(line) if HAN_KANA_CHAR.search(line) else len(line.split())
     return (
-        0 < len(words) <= HEADING_MAX_WORDS
+        0 < words <= HEADING_MAX_WORDS
         and line[-1] not in FINAL_PUNCTUATION
         and not line[0].islower()
         and not NUMBERED.match(line)

@@ -24,6 +24,7 @@ from refbot.rules.dice import p_at_most, p_catch, show
 from refbot.rules.messages import CHARGED_PRESUMED, WIPED_OUT_PRESUMED, explain_overrun
 
 GAME, EDITION, LANG = "warhammer-fantasy", "rulebook-en", "en"
+PATH_BY_ORDER = False  # a pursuit's obstacle or edge ahead read by order too (True: as before)
 
 
 class Stop(StrEnum):
@@ -422,11 +423,14 @@ RULES = [
                 cue=Cue(("tie",), not_when=("probability",)),
                 decided_by=("flee", "pursuit"),
             ),
+            # A friendly unit or impassable terrain, and the table's edge, only beside their
+            # words: "an enemy unit 6\" in front of them" is none of them; a length in the
+            # pursuers' way named by nothing is an enemy's ("his Handgunners sat 6\" behind").
             Param(
                 "obstacle",
                 "distance",
                 N_("distance to a friendly unit or impassable terrain in the way"),
-                cue=Cue(("obstruction",)),
+                cue=Cue(("obstruction",), by_order=PATH_BY_ORDER),
             ),
             Param(
                 "enemy",
@@ -445,7 +449,7 @@ RULES = [
                 "edge",
                 "distance",
                 N_("distance to the battlefield edge in the way"),
-                cue=Cue(("battlefield_edge",)),
+                cue=Cue(("battlefield_edge",), by_order=PATH_BY_ORDER),
             ),
         ),
         pursuit,

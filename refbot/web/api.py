@@ -44,7 +44,7 @@ def _ask_args() -> dict[str, Any]:
     else:
         args: dict[str, Any] = request.args.to_dict()
         # A query parameter is text: "k=5" is the count 5 ("k=٥" and "k=5.5" stay refused).
-        if re.fullmatch(r"[0-9]{1,3}", args.get("k", "")):
+        if re.fullmatch(r"[0-9]{1,9}", args.get("k", "")):
             args["k"] = int(args["k"])
         data = args
     try:
