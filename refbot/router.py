@@ -241,7 +241,7 @@ def bind(
         elif param.kind == "bool":
             said = [m for m in _sure_mentions(question) if m.concept in cue.concepts]
             if cue.before and ORDER_READ:
-                said = [m for m in said if _said_after(question, cue.before, m)]
+                said = _told_before(question, said, cue.before)
             if (cue.only_denied and not said and not _said(question, cue.unless)) or (
                 _sure_concepts(question) & set(cue.not_when)
             ):
@@ -383,8 +383,10 @@ def _said(question: Question, concepts: tuple[str, ...]) -> bool:
     )
 
 
-def _said_after(question: Question, concepts: tuple[str, ...], mention: Mention) -> bool:
-    """Return whether the question first says one of concepts after a mention, or just before it.
+def _told_before(
+    question: Question, mentions: list[Mention], concepts: tuple[str, ...]
+) -> list[Mention]:
+    """Return the mentions said before the question first says one of concepts, or just after.
 
     "With his first attack he knocked him down" and "knocked him down with his first attack"
     tell of the attacks that downed him; "knocked down last turn and my hero attacks twice" and
@@ -395,13 +397,14 @@ def _said_after(question: Question, concepts: tuple[str, ...], mention: Mention)
         key=lambda m: m.start,
         default=None,
     )
-    return first is not None and (
-        first.start > mention.start
-        or (
-            0 <= mention.start - first.end <= BEFORE_REACH
-            and question.same_clause(first.start, mention.start)
-        )
-    )
+    if first is None:
+        return []
+    return [
+        m
+        for m in mentions
+        if first.start > m.start
+        or (0 <= m.start - first.end <= BEFORE_REACH and question.same_clause(first.start, m.start))
+    ]
 
 
 def _failed_in_clause(mention: Mention, mentions: list[Mention], question: Question) -> bool:
